@@ -1,0 +1,32 @@
+/** SPEC §9: the under-18 cutoff. */
+export const ADULT_AGE = 18;
+
+/** Whole years between an ISO date (YYYY-MM-DD) and `today` (also YYYY-MM-DD, the caller's calendar). */
+export function ageOn(birthday: string, today: string): number {
+  const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  let age = ty - by;
+  if (tm < bm || (tm === bm && td < bd)) age -= 1;
+  return age;
+}
+
+/**
+ * SPEC §5: underage is an age below 18 computed from the birthday. A fan without a birthday
+ * is treated as underage until they give one, so age-gated areas stay closed by default.
+ */
+export function isUnderage(birthday: string | null | undefined, today: string): boolean {
+  if (!birthday) return true;
+  return ageOn(birthday, today) < ADULT_AGE;
+}
+
+/** Today's calendar date (YYYY-MM-DD) in an IANA time zone. */
+export function calendarDate(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}

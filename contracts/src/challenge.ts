@@ -1,0 +1,38 @@
+export const CHALLENGE_SUBTYPES = ['poll', 'pickem', 'arcade', 'trivia', 'keyword'] as const;
+export type ChallengeSubtype = (typeof CHALLENGE_SUBTYPES)[number];
+export const CHALLENGE_TYPES = ['poll', 'input', 'trivia'] as const;
+export type ChallengeType = (typeof CHALLENGE_TYPES)[number];
+
+/** DESIGN "Domain semantics": the type each subtype belongs to. */
+export const TYPE_OF_SUBTYPE: Record<ChallengeSubtype, ChallengeType> = {
+  poll: 'poll',
+  pickem: 'poll',
+  arcade: 'input',
+  trivia: 'trivia',
+  keyword: 'input',
+};
+
+/** SPEC §4: a challenge is completed when a response exists or its expiry has passed. */
+export function isChallengeCompleted(
+  challenge: {
+    expiresOn: string | null;
+    userResponse: unknown | null;
+    subtype?: string;
+    questions?: { triviaUserResponse: unknown | null }[];
+  },
+  now: Date,
+): boolean {
+  if (challenge.expiresOn && new Date(challenge.expiresOn).getTime() <= now.getTime()) return true;
+  if (challenge.subtype === 'trivia') return isTriviaCompleted(challenge.questions ?? []);
+  return challenge.userResponse != null;
+}
+
+/** SPEC §4: trivia is completed when every question has a user response. */
+export function isTriviaCompleted(questions: { triviaUserResponse: unknown | null }[]): boolean {
+  return questions.length > 0 && questions.every((q) => q.triviaUserResponse != null);
+}
+
+/** DESIGN: keywords compare case- and space-insensitively. */
+export function normaliseKeyword(value: string): string {
+  return value.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+}

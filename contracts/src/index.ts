@@ -1,0 +1,4 @@
+export * from './age.ts';
+export * from './challenge.ts';
+export * from './rank.ts';
+export * from './story.ts';

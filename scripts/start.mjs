@@ -1,0 +1,37 @@
+// npm start: build the web app when its build is missing or older than its sources, then
+// serve everything (API, auth, SPA) from one port.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const built = path.join(root, 'web/dist/index.html');
+
+function newestMtime(entry) {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const name of readdirSync(entry)) {
+    if (name === 'node_modules' || name === 'dist' || name === 'e2e') continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  }
+  return newest;
+}
+
+const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'contracts/src'].map((p) =>
+  path.join(root, p),
+);
+const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
+if (stale) {
+  console.log('Building the web app…');
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+});
+process.exit(server.status ?? 0);

@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/auth-routes.ts';
+import { runtimeConfigRoutes } from './modules/config/runtime-config-routes.ts';
+import { productModules } from './modules/index.ts';
+import type { AppDeps } from './platform/deps.ts';
+import { errorHandler } from './platform/errors.ts';
+import { requestContext } from './platform/request-context.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface BuildOptions {
+  logger?: boolean | object;
+  /** Serve the built SPA (web/dist) when it exists. */
+  serveWeb?: boolean;
+}
+
+/**
+ * The Fastify instance with every plugin in a visible order: platform (errors, CORS, docs)
+ * → auth → product API → runtime config and files → the SPA. Tests call this directly.
+ */
+export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    connectionTimeout: 30_000,
+    requestTimeout: 60_000,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(cors, {
+    origin: true,
+    credentials: true,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: [
+      'apikey',
+      'authorization',
+      'content-type',
+      'x-client-info',
+      'x-supabase-api-version',
+      'x-organization-token',
+      'idempotency-key',
+    ],
+    exposedHeaders: ['X-Supabase-Api-Version'],
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Paddock API',
+        version: '1.0.0',
+        description: 'Fan engagement and loyalty: the product API (SPEC §7).',
+      },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A session access token, else the publishable key',
+          },
+          organization: { type: 'apiKey', in: 'header', name: 'X-Organization-Token' },
+        },
+      },
+      security: [{ bearer: [], organization: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(authRoutes, { prefix: '/auth/v1' });
+
+  await app.register(
+    async (api) => {
+      await api.register(requestContext);
+      for (const mod of productModules) await api.register(mod);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(runtimeConfigRoutes);
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+
+  const serveWeb = opts.serveWeb ?? true;
+  const hasWeb = serveWeb && existsSync(path.join(WEB_DIST, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const isApi = url.startsWith('/api') || url.startsWith('/auth') || url.startsWith('/files');
+    if (!isApi && hasWeb && request.method === 'GET') {
+      // Client-side routes: the SPA decides, including its own 404 page (SPEC §2).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: 'not_found', message: `Route ${request.method} ${url} not found` });
+  });
+
+  return app;
+}

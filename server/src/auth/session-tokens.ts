@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Database } from '../db/engine.ts';
+import type { User } from '../db/schema.ts';
+import type { Clock } from '../platform/clock.ts';
+import { AppError } from '../platform/errors.ts';
+import type { SigningKeys } from './signing-keys.ts';
+import { type AuthUser, presentAuthUser } from './user-presenter.ts';
+
+export type Aal = 'aal1' | 'aal2';
+export interface AmrEntry {
+  method: string;
+  timestamp: number;
+}
+
+/** Claims of a Paddock access token (auth-compat §4) plus the organization it belongs to. */
+export interface AccessClaims {
+  sub: string;
+  session_id: string;
+  aal: Aal;
+  amr: AmrEntry[];
+  org: string;
+  exp: number;
+  iat: number;
+  email: string;
+  phone: string;
+  role: string;
+  is_anonymous: boolean;
+  app_metadata: Record<string, unknown>;
+  user_metadata: Record<string, unknown>;
+}
+
+export interface SessionResponse {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: AuthUser;
+}
+
+export const newRefreshToken = () => randomBytes(24).toString('base64url');
+
+/** Signs access tokens, creates sessions and checks that a token's session still exists. */
+export class SessionTokens {
+  constructor(
+    private readonly keys: SigningKeys,
+    private readonly clock: Clock,
+    private readonly expirySeconds: number,
+    private readonly issuer: string,
+  ) {}
+
+  async signAccessToken(user: User, session: { id: string; aal: string; amr: AmrEntry[] }) {
+    const iat = Math.floor(this.clock.now().getTime() / 1000);
+    const exp = iat + this.expirySeconds;
+    const presented = presentAuthUser(user);
+    const token = await new SignJWT({
+      aud: 'authenticated',
+      role: 'authenticated',
+      session_id: session.id,
+      aal: session.aal,
+      amr: session.amr,
+      email: presented.email,
+      phone: presented.phone,
+      is_anonymous: user.isAnonymous,
+      app_metadata: presented.app_metadata,
+      user_metadata: presented.user_metadata,
+      org: user.organizationId,
+    })
+      .setProtectedHeader({ alg: 'ES256', kid: this.keys.kid, typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuer(this.issuer)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(this.keys.privateKey);
+    return { token, exp };
+  }
+
+  /** A new session with its first refresh token, answered in GoTrue's token shape. */
+  async createSession(
+    db: Database,
+    user: User,
+    opts: { amr: AmrEntry[] | string; aal?: Aal; ip?: string | null; userAgent?: string | null },
+  ): Promise<SessionResponse> {
+    const now = this.clock.now();
+    const amr =
+      typeof opts.amr === 'string'
+        ? [{ method: opts.amr, timestamp: Math.floor(now.getTime() / 1000) }]
+        : opts.amr;
+    const session = await db
+      .insertInto('sessions')
+      .values({
+        organizationId: user.organizationId,
+        userId: user.id,
+        aal: opts.aal ?? 'aal1',
+        amr: JSON.stringify(amr),
+        ip: opts.ip ?? null,
+        userAgent: opts.userAgent ?? null,
+        factorId: null,
+        refreshedAt: null,
+        notAfter: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(['id', 'aal'])
+      .executeTakeFirstOrThrow();
+    const refreshToken = newRefreshToken();
+    await db
+      .insertInto('refreshTokens')
+      .values({
+        token: refreshToken,
+        sessionId: session.id,
+        userId: user.id,
+        parent: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    const lastSignIn = await db
+      .updateTable('users')
+      .set({ lastSignInAt: now })
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return this.respond(lastSignIn, { id: session.id, aal: session.aal, amr }, refreshToken);
+  }
+
+  async respond(
+    user: User,
+    session: { id: string; aal: string; amr: AmrEntry[] },
+    refreshToken: string,
+    presentExtra?: Parameters<typeof presentAuthUser>[1],
+  ): Promise<SessionResponse> {
+    const { token, exp } = await this.signAccessToken(user, session);
+    return {
+      access_token: token,
+      token_type: 'bearer',
+      expires_in: this.expirySeconds,
+      expires_at: exp,
+      refresh_token: refreshToken,
+      user: presentAuthUser(user, presentExtra),
+    };
+  }
+
+  /** Verifies signature, audience and expiry; throws GoTrue's bad_jwt (403) otherwise. */
+  async verify(token: string): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.keys.publicKey, {
+        audience: 'authenticated',
+        issuer: this.issuer,
+        algorithms: ['ES256'],
+        currentDate: this.clock.now(),
+      });
+      return payload as unknown as AccessClaims;
+    } catch (error) {
+      const expired = error instanceof joseErrors.JWTExpired;
+      throw new AppError(
+        403,
+        'bad_jwt',
+        expired
+          ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired'
+          : 'invalid JWT: unable to parse or verify signature',
+      );
+    }
+  }
+
+  /** Product API calls check the session on every request so sign-out takes effect at once. */
+  async sessionExists(db: Database, sessionId: string, userId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', sessionId)
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every environment variable Paddock reads; the README's configuration table mirrors this. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Where PGlite data, generated secrets and uploaded media live. */
+  DATA_DIR: z.string().default('./data'),
+  /** A PostgreSQL URL; when unset the embedded PGlite under DATA_DIR is used. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Public base URL of this deployment (links in e-mails, redirect allow-list). */
+  SITE_URL: z.string().url().optional(),
+  /** Extra allowed redirect URLs, comma separated. */
+  AUTH_REDIRECT_ALLOW_LIST: z.string().default(''),
+  AUTH_AUTOCONFIRM: bool.default(true),
+  AUTH_ANONYMOUS_USERS: bool.default(false),
+  AUTH_DISABLE_SIGNUP: bool.default(false),
+  AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).default(8),
+  AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  AUTH_JWT_EXPIRY: z.coerce.number().int().min(30).max(86400).default(3600),
+  /** JSON array of OIDC issuers for the id_token grant: [{ provider, issuer, jwksUrl, clientIds[] }]. */
+  AUTH_OIDC_PROVIDERS: z.string().default('[]'),
+  /** ES256 private key as a JWK JSON string; generated under DATA_DIR when unset. */
+  JWT_PRIVATE_JWK: z.string().optional(),
+  /** HMAC secret for content checksums and arcade attempt tokens; generated when unset. */
+  APP_SECRET: z.string().min(32).optional(),
+  /** smtp(s)://user:pass@host:port; when unset mail goes to the outbox table and the log. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Paddock <no-reply@paddock.local>'),
+  DEFAULT_ORGANIZATION: z.string().optional(),
+  DEFAULT_LOCALE: z.enum(['en', 'es']).default('en'),
+  /** Skip the demo seed on an empty database. */
+  SEED_DEMO: bool.default(true),
+  POSTHOG_KEY: z.string().optional(),
+  POSTHOG_HOST: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Secrets {
+  jwtPrivateJwk: string;
+  appSecret: string;
+}
+
+export interface Config extends Env {
+  secrets: Secrets;
+}
+
+/** Parses the environment, failing loudly with every problem listed. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  return result.data;
+}
+
+/**
+ * Secrets not given in the environment are generated once and kept in DATA_DIR/secrets.json,
+ * so sessions survive restarts without any set-up.
+ */
+export async function loadSecrets(env: Env, generateJwk: () => Promise<string>): Promise<Secrets> {
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const file = path.join(env.DATA_DIR, 'secrets.json');
+  const stored: Partial<Secrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const secrets: Secrets = {
+    jwtPrivateJwk: env.JWT_PRIVATE_JWK ?? stored.jwtPrivateJwk ?? (await generateJwk()),
+    appSecret: env.APP_SECRET ?? stored.appSecret ?? randomBytes(32).toString('hex'),
+  };
+  if (!env.JWT_PRIVATE_JWK || !env.APP_SECRET) {
+    writeFileSync(file, JSON.stringify({ ...stored, ...secrets }, null, 2), { mode: 0o600 });
+  }
+  return secrets;
+}

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGlitePool } from './pglite-pool.ts';
+import type { DB } from './schema.ts';
+
+export type Database = Kysely<DB>;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+// int8 (counts, sums) as JS numbers: points never approach 2^53. Dates stay strings so a
+// birthday is never shifted by the server's time zone.
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+pg.types.setTypeParser(INT8, (v) => Number(v));
+pg.types.setTypeParser(NUMERIC, (v) => Number(v));
+pg.types.setTypeParser(DATE, (v) => v);
+
+/**
+ * DATABASE_URL set → a node-postgres pool; unset → PGlite persisted under dataDir, or in
+ * memory when dataDir is null (tests).
+ */
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | null;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
+  const plugins = [new CamelCasePlugin()];
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  let dir: string | undefined;
+  if (opts.dataDir) {
+    dir = path.resolve(opts.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+  }
+  const pglite = await PGlite.create(dir, {
+    parsers: {
+      [INT8]: (v: string) => Number(v),
+      [NUMERIC]: (v: string) => Number(v),
+      [DATE]: (v: string) => v,
+    },
+  });
+  void pgliteTypes;
+  const pool = new PGlitePool(pglite);
+  // biome-ignore lint/suspicious/noExplicitAny: PGlitePool implements the subset of pg.Pool Kysely calls.
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as any }), plugins });
+  return { db, engine: 'pglite', close: () => db.destroy() };
+}

@@ -1,0 +1,44 @@
+import { buildApp } from './app.ts';
+import { createDeps } from './bootstrap.ts';
+import { parseEnv } from './config.ts';
+import { seedDemoIfEmpty } from './seed/seed-demo.ts';
+
+async function main() {
+  const env = parseEnv();
+  const { deps, database, migrated } = await createDeps(env);
+  const app = await buildApp(deps, {
+    logger: { level: env.LOG_LEVEL, transport: undefined },
+  });
+  if (migrated.length > 0) app.log.info({ migrated }, 'database migrated');
+  if (env.SEED_DEMO) {
+    const seeded = await seedDemoIfEmpty(deps.db);
+    if (seeded) {
+      const lines = [
+        '',
+        '  Demo data created (Apex Racing).',
+        `  Fan:      ${seeded.fan.email} / ${seeded.fan.password}`,
+        `  Operator: ${seeded.operator.email} / ${seeded.operator.password}`,
+        '',
+      ];
+      console.log(lines.join('\n'));
+    }
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  console.log(`  Paddock is running on http://${shown}:${env.PORT} (${database.engine})\n`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { findOrganizationByKey } from '../../platform/request-context.ts';
+
+const runtimeConfigSchema = z.object({
+  apiBaseUrl: z.string(),
+  authUrl: z.string(),
+  organizationKey: z.string(),
+  defaultLocale: z.string(),
+  features: z.object({ loggedOffDashboard: z.boolean() }),
+  analytics: z.object({
+    posthogKey: z.string().nullable(),
+    posthogHost: z.string().nullable(),
+    internalEmailDomains: z.array(z.string()),
+  }),
+});
+
+/**
+ * GET /config.json: what the SPA reads before it boots, so one build serves any deployment
+ * (nothing environment-specific is baked into the bundle).
+ */
+export const runtimeConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/config.json',
+    {
+      schema: {
+        tags: ['config'],
+        summary: 'Runtime configuration for the web app',
+        querystring: z.object({ organization: z.string().max(100).optional() }),
+        response: { 200: runtimeConfigSchema },
+      },
+    },
+    async (request, reply) => {
+      const { config, db } = app.deps;
+      const bySlug = request.query.organization
+        ? await db
+            .selectFrom('organizations')
+            .selectAll()
+            .where('slug', '=', request.query.organization)
+            .executeTakeFirst()
+        : undefined;
+      const org = bySlug ?? (await findOrganizationByKey(app, undefined));
+      reply.header('cache-control', 'no-cache');
+      return {
+        apiBaseUrl: '/api',
+        authUrl: '/',
+        organizationKey: org?.publishableKey ?? '',
+        defaultLocale: org?.defaultLocale ?? config.DEFAULT_LOCALE,
+        features: { loggedOffDashboard: Boolean(org?.settings.loggedOffDashboard) },
+        analytics: {
+          posthogKey: config.POSTHOG_KEY ?? null,
+          posthogHost: config.POSTHOG_HOST ?? null,
+          internalEmailDomains: org?.settings.internalEmailDomains ?? [],
+        },
+      };
+    },
+  );
+};

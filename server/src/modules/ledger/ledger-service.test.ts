@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createFan,
+  createOrg,
+  createTestApp,
+  ledgerMismatches,
+  type TestContext,
+} from '../../test/test-app.ts';
+import { postPoints } from './ledger-service.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('postPoints', () => {
+  it('pays a once-only award exactly once and keeps the ledger equal to the balance', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    const entry = {
+      organizationId: org.id,
+      userId: fan.user.id,
+      amount: 25,
+      kind: 'test',
+      description: 'Test award',
+      onceKey: 'award:1',
+    };
+    const first = await t.db.transaction().execute((trx) => postPoints(trx, entry));
+    const second = await t.db.transaction().execute((trx) => postPoints(trx, entry));
+    expect(first).toMatchObject({ applied: true, points: 25, lifetimePoints: 25 });
+    expect(second).toMatchObject({ applied: false, points: 25 });
+    expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
+  });
+
+  it('refuses a spend below zero with 422 insufficient_points and posts nothing', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    await t.db.transaction().execute((trx) =>
+      postPoints(trx, {
+        organizationId: org.id,
+        userId: fan.user.id,
+        amount: 10,
+        kind: 'test',
+        description: 'Seed',
+      }),
+    );
+    await expect(
+      t.db.transaction().execute((trx) =>
+        postPoints(trx, {
+          organizationId: org.id,
+          userId: fan.user.id,
+          amount: -11,
+          kind: 'spend',
+          description: 'Too much',
+        }),
+      ),
+    ).rejects.toMatchObject({ statusCode: 422, code: 'insufficient_points' });
+    const rows = await t.db
+      .selectFrom('pointTransactions')
+      .selectAll()
+      .where('userId', '=', fan.user.id)
+      .execute();
+    expect(rows.map((r) => r.amount)).toEqual([10]);
+  });
+
+  it('spending lowers points but never lifetime points (ranks never demote)', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    await t.db.transaction().execute(async (trx) => {
+      await postPoints(trx, {
+        organizationId: org.id,
+        userId: fan.user.id,
+        amount: 100,
+        kind: 'test',
+        description: 'Seed',
+      });
+      const after = await postPoints(trx, {
+        organizationId: org.id,
+        userId: fan.user.id,
+        amount: -40,
+        kind: 'spend',
+        description: 'Spend',
+      });
+      expect(after).toMatchObject({ points: 60, lifetimePoints: 100 });
+    });
+  });
+});

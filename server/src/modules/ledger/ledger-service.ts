@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { unprocessable } from '../../platform/errors.ts';
+
+export interface LedgerEntry {
+  organizationId: string;
+  userId: string;
+  /** Positive to award, negative to spend or reverse. Never zero. */
+  amount: number;
+  /** What moved the points: challenge, checkin, video_view, sweepstake_entry, reversal, adjustment… */
+  kind: string;
+  /** The object it is about (challenge id, sweepstake id…), for support and reports. */
+  reference?: string | null;
+  /** Human-readable line the fan sees in their history. */
+  description: string;
+  /**
+   * Once-only awards carry a key unique per fan (e.g. `video:<id>`). A retry or a concurrent
+   * duplicate then posts nothing and reports `applied: false` instead of paying twice.
+   */
+  onceKey?: string | null;
+}
+
+export interface PostResult {
+  applied: boolean;
+  /** The fan's spendable balance after the call. */
+  points: number;
+  lifetimePoints: number;
+  transactionId: string | null;
+}
+
+/**
+ * The only way points move (DESIGN decision 5). Must run inside the caller's transaction so
+ * the ledger row and the balance change commit together. The balance update carries the
+ * guard `points + amount >= 0`: under concurrency the row lock serialises spends and the
+ * re-checked guard refuses the one that would overdraw (422 insufficient_points).
+ */
+export async function postPoints(trx: Kysely<DB>, entry: LedgerEntry): Promise<PostResult> {
+  if (!Number.isInteger(entry.amount) || entry.amount === 0) {
+    throw new Error(`Ledger amounts are non-zero integers, got ${entry.amount}`);
+  }
+  const inserted = await trx
+    .insertInto('pointTransactions')
+    .values({
+      organizationId: entry.organizationId,
+      userId: entry.userId,
+      amount: entry.amount,
+      kind: entry.kind,
+      reference: entry.reference ?? null,
+      description: entry.description,
+      onceKey: entry.onceKey ?? null,
+    })
+    .onConflict((oc) => oc.columns(['userId', 'onceKey']).where('onceKey', 'is not', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+
+  if (!inserted) {
+    const current = await trx
+      .selectFrom('users')
+      .select(['points', 'lifetimePoints'])
+      .where('id', '=', entry.userId)
+      .executeTakeFirstOrThrow();
+    return { applied: false, ...current, transactionId: null };
+  }
+
+  const updated = await trx
+    .updateTable('users')
+    .set((eb) => ({
+      points: eb('points', '+', entry.amount),
+      lifetimePoints: entry.amount > 0 ? eb('lifetimePoints', '+', entry.amount) : eb.ref('lifetimePoints'),
+    }))
+    .where('id', '=', entry.userId)
+    .where('organizationId', '=', entry.organizationId)
+    .where((eb) => eb(eb('points', '+', entry.amount), '>=', 0))
+    .returning(['points', 'lifetimePoints'])
+    .executeTakeFirst();
+
+  if (!updated) {
+    throw unprocessable('insufficient_points', 'You do not have enough points for this');
+  }
+  return { applied: true, ...updated, transactionId: inserted.id };
+}
+
+/** Whether a once-only award has already been posted for this fan. */
+export async function hasPosted(trx: Kysely<DB>, userId: string, onceKey: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('pointTransactions')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('onceKey', '=', onceKey)
+    .executeTakeFirst();
+  return Boolean(row);
+}

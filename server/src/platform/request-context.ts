@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Organization } from '../db/schema.ts';
+import { AppError, unauthorized } from './errors.ts';
+
+export interface Caller {
+  id: string;
+  sessionId: string;
+  aal: string;
+}
+
+export interface RequestContext {
+  organization: Organization;
+  /** The signed-in fan, or null for an anonymous caller (the publishable key as bearer). */
+  user: Caller | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}
+
+/** The caller must be signed in; SPEC §8: 401 means "not logged in". */
+export function requireUser(request: FastifyRequest): Caller {
+  if (!request.ctx.user) throw unauthorized();
+  return request.ctx.user;
+}
+
+export async function findOrganizationByKey(app: FastifyInstance, key: string | undefined) {
+  const { db, config } = app.deps;
+  if (key) {
+    return db.selectFrom('organizations').selectAll().where('publishableKey', '=', key).executeTakeFirst();
+  }
+  // auth-compat §10: with one organization (or DEFAULT_ORGANIZATION) a key-less call is served for it.
+  if (config.DEFAULT_ORGANIZATION) {
+    return db
+      .selectFrom('organizations')
+      .selectAll()
+      .where('slug', '=', config.DEFAULT_ORGANIZATION)
+      .executeTakeFirst();
+  }
+  const two = await db.selectFrom('organizations').selectAll().limit(2).execute();
+  return two.length === 1 ? two[0] : undefined;
+}
+
+/**
+ * Resolves the organization from `X-Organization-Token` and the caller from the bearer token
+ * (a session JWT → that fan; the publishable key → anonymous). A token of another
+ * organization, an expired token or a signed-out session is 401, never a silent downgrade.
+ */
+async function resolveContext(app: FastifyInstance, request: FastifyRequest): Promise<RequestContext> {
+  const header = request.headers['x-organization-token'];
+  const orgKey = Array.isArray(header) ? header[0] : header;
+  const organization = await findOrganizationByKey(app, orgKey);
+  if (!organization) {
+    throw new AppError(
+      401,
+      'invalid_organization',
+      orgKey ? 'Unknown organization token' : 'Missing X-Organization-Token header',
+    );
+  }
+  const authorization = request.headers.authorization ?? '';
+  const bearer = /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim();
+  if (!bearer || bearer === organization.publishableKey) return { organization, user: null };
+  let claims: Awaited<ReturnType<typeof app.deps.tokens.verify>>;
+  try {
+    claims = await app.deps.tokens.verify(bearer);
+  } catch {
+    throw new AppError(401, 'invalid_token', 'Your session has expired or is invalid; sign in again');
+  }
+  if (claims.org !== organization.id)
+    throw new AppError(401, 'invalid_token', 'This session belongs to another organization');
+  if (!(await app.deps.tokens.sessionExists(app.deps.db, claims.session_id, claims.sub))) {
+    throw new AppError(401, 'session_not_found', 'Your session has ended; sign in again');
+  }
+  return { organization, user: { id: claims.sub, sessionId: claims.session_id, aal: claims.aal } };
+}
+
+export const requestContext = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+  app.addHook('onRequest', async (request) => {
+    request.ctx = await resolveContext(app, request);
+  });
+});

@@ -1,0 +1,33 @@
+import type { Database } from '../db/engine.ts';
+import { DEMO_CREDENTIALS, seedAccount, seedOrganization } from './demo-organization.ts';
+
+/**
+ * First start on an empty database: the demo team, one fan and one operator. Returns the
+ * credentials to print, or null when the database already holds an organization.
+ */
+export async function seedDemoIfEmpty(db: Database): Promise<typeof DEMO_CREDENTIALS | null> {
+  const existing = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
+  if (existing) return null;
+  await db.transaction().execute(async (trx) => {
+    const org = await seedOrganization(trx, {
+      slug: 'apex-racing',
+      name: 'Apex Racing',
+      publishableKey: 'pk_apex_demo_public_key',
+      loggedOffDashboard: false,
+    });
+    await seedAccount(trx, org.id, {
+      ...DEMO_CREDENTIALS.fan,
+      firstName: 'Alex',
+      lastName: 'Rivera',
+      birthday: '1995-06-14',
+    });
+    await seedAccount(trx, org.id, {
+      ...DEMO_CREDENTIALS.operator,
+      firstName: 'Olivia',
+      lastName: 'Ops',
+      birthday: '1988-02-03',
+      role: 'admin',
+    });
+  });
+  return DEMO_CREDENTIALS;
+}

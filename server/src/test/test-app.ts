@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app.ts';
+import { generatePrivateJwk } from '../auth/signing-keys.ts';
+import { createDeps } from '../bootstrap.ts';
+import { parseEnv, type Secrets } from '../config.ts';
+import type { Database } from '../db/engine.ts';
+import type { Organization, User } from '../db/schema.ts';
+import { ManualClock } from '../platform/clock.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import { newReferralCode, seedOrganization } from '../seed/demo-organization.ts';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+/** True when this run talks to a real PostgreSQL server (concurrency tests need one). */
+export const onRealPostgres = Boolean(TEST_DATABASE_URL);
+
+let secrets: Promise<Secrets> | undefined;
+const testSecrets = () => {
+  secrets ??= generatePrivateJwk().then((jwk) => ({ jwtPrivateJwk: jwk, appSecret: 'x'.repeat(64) }));
+  return secrets;
+};
+
+export interface TestContext {
+  app: FastifyInstance;
+  deps: AppDeps;
+  db: Database;
+  clock: ManualClock;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a real database: an in-memory PGlite per test file, or the PostgreSQL at
+ * TEST_DATABASE_URL. Tests isolate by creating their own organization and fans.
+ */
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestContext> {
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(tmpdir(), `paddock-test-${randomUUID()}`),
+    DATABASE_URL: TEST_DATABASE_URL,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ...envOverrides,
+  });
+  const clock = new ManualClock(new Date('2026-06-01T12:00:00Z'));
+  const { deps, database } = await createDeps(env, {
+    clock,
+    secrets: await testSecrets(),
+    dataDirForDb: null,
+  });
+  const app = await buildApp(deps, { serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    deps,
+    db: deps.db,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export async function createOrg(
+  t: TestContext,
+  opts: { loggedOffDashboard?: boolean; timeZone?: string } = {},
+) {
+  const slug = `org-${randomUUID().slice(0, 8)}`;
+  return seedOrganization(t.db, { slug, name: `Team ${slug}`, ...opts });
+}
+
+export interface TestFan {
+  user: User;
+  accessToken: string;
+  refreshToken: string;
+  org: Organization;
+  password: string;
+}
+
+const passwordHash = hash('correct-horse-battery');
+
+/** A confirmed, onboarded adult fan with a live session (unless overridden). */
+export async function createFan(
+  t: TestContext,
+  org: Organization,
+  overrides: Partial<
+    Pick<
+      User,
+      | 'birthday'
+      | 'firstName'
+      | 'lastName'
+      | 'points'
+      | 'lifetimePoints'
+      | 'onboardedAt'
+      | 'phoneNumber'
+      | 'country'
+    >
+  > & {
+    email?: string;
+    roles?: string[];
+  } = {},
+): Promise<TestFan> {
+  const { roles, email, ...profile } = overrides;
+  const user = await t.db
+    .insertInto('users')
+    .values({
+      organizationId: org.id,
+      email: email ?? `fan-${randomUUID().slice(0, 8)}@example.com`,
+      encryptedPassword: await passwordHash,
+      emailConfirmedAt: t.clock.now(),
+      appMetadata: JSON.stringify(roles ? { roles } : {}),
+      userMetadata: JSON.stringify({}),
+      properties: JSON.stringify({}),
+      firstName: 'Test',
+      lastName: 'Fan',
+      birthday: '1990-01-01',
+      onboardedAt: t.clock.now(),
+      referralCode: newReferralCode(),
+      ...profile,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const session = await t.deps.tokens.createSession(t.db, user, { amr: 'password' });
+  return {
+    user,
+    accessToken: session.access_token,
+    refreshToken: session.refresh_token,
+    org,
+    password: 'correct-horse-battery',
+  };
+}
+
+/** An HTTP call to the product API as a fan (or anonymously with the publishable key). */
+export function apiCall(
+  t: TestContext,
+  as: TestFan | { org: Organization; accessToken?: undefined },
+  method: InjectOptions['method'],
+  url: string,
+  body?: unknown,
+) {
+  const headers: Record<string, string> = {
+    'x-organization-token': as.org.publishableKey,
+    authorization: `Bearer ${as.accessToken ?? as.org.publishableKey}`,
+  };
+  return t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
+}
+
+/** DESIGN decision 5's invariant: every fan's ledger sums to the balance; lifetime = positive sum. */
+export async function ledgerMismatches(db: Database, organizationId: string) {
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('pointTransactions as t', 't.userId', 'u.id')
+    .select((eb) => [
+      'u.id',
+      'u.points',
+      'u.lifetimePoints',
+      eb.fn.coalesce(eb.fn.sum<number>('t.amount'), eb.lit(0)).as('ledgerSum'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(eb.case().when('t.amount', '>', 0).then(eb.ref('t.amount')).else(0).end()),
+          eb.lit(0),
+        )
+        .as('positiveSum'),
+    ])
+    .where('u.organizationId', '=', organizationId)
+    .groupBy('u.id')
+    .execute();
+  return rows.filter((r) => Number(r.ledgerSum) !== r.points || Number(r.positiveSum) !== r.lifetimePoints);
+}

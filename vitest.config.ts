@@ -1,0 +1,46 @@
+import { defineConfig } from 'vitest/config';
+
+const realPostgres = process.env.TEST_DATABASE_URL;
+
+/**
+ * `npm test`: contracts, server and web unit tests. The server suite runs on the embedded
+ * PGlite, and a second time on the real PostgreSQL named by TEST_DATABASE_URL when set.
+ * Browser journeys live in web/e2e (npm run e2e).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          include: ['server/src/**/*.test.ts'],
+          env: { TEST_DATABASE_URL: '' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(realPostgres
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                include: ['server/src/**/*.test.ts'],
+                env: { TEST_DATABASE_URL: realPostgres },
+                globalSetup: ['server/test/postgres-global-setup.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+    ],
+  },
+});
