@@ -12,9 +12,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { adminModules } from './admin/index.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { runtimeConfigRoutes } from './modules/config/runtime-config-routes.ts';
 import { productModules } from './modules/index.ts';
+import { fileRoutes } from './modules/media/file-routes.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { errorHandler } from './platform/errors.ts';
 import { requestContext } from './platform/request-context.ts';
@@ -97,11 +99,18 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     async (api) => {
       await api.register(requestContext);
       for (const mod of productModules) await api.register(mod);
+      await api.register(
+        async (admin) => {
+          for (const mod of adminModules) await admin.register(mod);
+        },
+        { prefix: '/admin' },
+      );
     },
     { prefix: '/api' },
   );
 
   await app.register(runtimeConfigRoutes);
+  await app.register(fileRoutes);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
   const serveWeb = opts.serveWeb ?? true;

@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { Clock } from './platform/clock.ts';
 import { systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/deps.ts';
+import { FileStore } from './platform/file-store.ts';
 
 /** config → database → migrate: everything buildApp needs, in the order main.ts and tests share. */
 export async function createDeps(
@@ -23,5 +24,9 @@ export async function createDeps(
   const clock = opts.clock ?? systemClock;
   const issuer = `${(env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')}/auth/v1`;
   const tokens = new SessionTokens(keys, clock, env.AUTH_JWT_EXPIRY, issuer);
-  return { deps: { config, db: database.db, clock, keys, tokens }, database, migrated };
+  return {
+    deps: { config, db: database.db, clock, keys, tokens, files: new FileStore(env.DATA_DIR) },
+    database,
+    migrated,
+  };
 }

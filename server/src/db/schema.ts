@@ -1,4 +1,9 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AuthTables } from '../auth/auth-tables.ts';
+import type { ChallengeTables } from '../modules/challenges/challenge-tables.ts';
+import type { ContentTables } from '../modules/content/content-tables.ts';
+import type { SweepstakeTables } from '../modules/sweepstakes/sweepstake-tables.ts';
+import type { FanTables } from '../modules/user/fan-tables.ts';
 
 /**
  * Kysely's view of the database, in camelCase (CamelCasePlugin converts to snake_case in one
@@ -197,7 +202,13 @@ export interface CoreTables {
   pointTransactions: PointTransactionsTable;
 }
 
-export interface DB extends CoreTables {}
+export interface DB
+  extends CoreTables,
+    AuthTables,
+    ChallengeTables,
+    ContentTables,
+    SweepstakeTables,
+    FanTables {}
 
 export type Organization = Selectable<OrganizationsTable>;
 export type User = Selectable<UsersTable>;

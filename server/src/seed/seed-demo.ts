@@ -1,5 +1,6 @@
 import type { Database } from '../db/engine.ts';
 import { DEMO_CREDENTIALS, seedAccount, seedOrganization } from './demo-organization.ts';
+import { seedSeason } from './season/seed-season.ts';
 
 /**
  * First start on an empty database: the demo team, one fan and one operator. Returns the
@@ -15,19 +16,20 @@ export async function seedDemoIfEmpty(db: Database): Promise<typeof DEMO_CREDENT
       publishableKey: 'pk_apex_demo_public_key',
       loggedOffDashboard: false,
     });
-    await seedAccount(trx, org.id, {
+    const fan = await seedAccount(trx, org.id, {
       ...DEMO_CREDENTIALS.fan,
       firstName: 'Alex',
       lastName: 'Rivera',
       birthday: '1995-06-14',
     });
-    await seedAccount(trx, org.id, {
+    const operator = await seedAccount(trx, org.id, {
       ...DEMO_CREDENTIALS.operator,
       firstName: 'Olivia',
       lastName: 'Ops',
       birthday: '1988-02-03',
       role: 'admin',
     });
+    await seedSeason(trx, { org, fanId: fan.id, operatorId: operator.id });
   });
   return DEMO_CREDENTIALS;
 }

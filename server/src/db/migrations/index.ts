@@ -1,5 +1,10 @@
 import type { Migration } from 'kysely';
 import * as core from './0001_core.ts';
+import * as auth from './0002_auth.ts';
+import * as challenges from './0003_challenges.ts';
+import * as content from './0004_content.ts';
+import * as sweepstakes from './0005_sweepstakes.ts';
+import * as fan from './0006_fan.ts';
 
 /**
  * Every migration, in order. One file per domain step; names sort by their number prefix.
@@ -7,4 +12,9 @@ import * as core from './0001_core.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
+  '0002_auth': auth,
+  '0003_challenges': challenges,
+  '0004_content': content,
+  '0005_sweepstakes': sweepstakes,
+  '0006_fan': fan,
 };
