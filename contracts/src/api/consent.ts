@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * One consent type of the organization with the fan's answer (SPEC §3: id, consentId, name,
+ * value; enabled is derived from value). `id` is the consent type's id (used in the PATCH
+ * path), `consentId` its stable key such as `marketing_email`.
+ */
+export const consentSchema = z.object({
+  id: z.uuid(),
+  consentId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  required: z.boolean().describe('Must be accepted to complete the profile'),
+  value: z.number().int().describe('0 = not given; > 0 = given'),
+  enabled: z.boolean().describe('value > 0'),
+});
+export type Consent = z.infer<typeof consentSchema>;
+
+export const consentListSchema = z.array(consentSchema);
+
+/** PATCH /api/consent/user/{id} (SPEC §7). consentId, when sent, must name the same consent. */
+export const consentUpdateSchema = z
+  .object({
+    consentId: z.string().max(100).optional().describe('The consent key or id; must match the path'),
+    value: z.number().int().min(0).max(100),
+    data: z
+      .unknown()
+      .optional()
+      .describe('Free JSON kept with the history row (e.g. the text version shown)'),
+  })
+  .strict();
+export type ConsentUpdate = z.infer<typeof consentUpdateSchema>;

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** The largest avatar upload accepted by POST /api/media (DESIGN "Media"). */
+export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
+/** Uploaded avatars are re-encoded to WebP no larger than this on either side. */
+export const AVATAR_MAX_DIMENSION = 512;
+
+/** POST /api/media: the body is the raw image (application/octet-stream). */
+export const mediaUploadResponseSchema = z.object({
+  mediaId: z.uuid(),
+  url: z.string().describe('/files/{mediaId}'),
+});
+export type MediaUpload = z.infer<typeof mediaUploadResponseSchema>;
+
+/** POST /api/media/set-avatar: `name` is the mediaId of an upload of the caller's. */
+export const setAvatarBodySchema = z.object({ name: z.uuid('must be the mediaId of your upload') }).strict();
+export const setAvatarResponseSchema = z.object({ mediaId: z.uuid(), avatarUrl: z.string() });
