@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+// The draw algorithm is pure and shared: re-exported here because contracts/src/index.ts is
+// not ours to change and the package only exposes `.` and `./api/*`.
+export * from '../sweepstake-draw.ts';
+
 /**
  * Sweepstakes: the fan API (SPEC §7 `/sweepstake`), the public draw verification and the
  * operator API (`/api/admin/sweepstakes`). Dates are ISO 8601 strings in UTC.
