@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { answerChangeDelta, firstUnansweredIndex, triviaComplete, triviaScore } from './trivia.ts';
+
+const answered = (correct: boolean, points: number) => ({
+  triviaUserResponse: { responseIndex: 0, correct, points },
+});
+const open = { triviaUserResponse: null };
+
+describe('trivia, question by question (SPEC §4)', () => {
+  it('shows the first question without an answer', () => {
+    expect(firstUnansweredIndex([open, open])).toBe(0);
+    expect(firstUnansweredIndex([answered(true, 10), open, open])).toBe(1);
+    expect(firstUnansweredIndex([answered(true, 10), answered(false, 0)])).toBe(-1);
+  });
+  it('is complete only when every question has an answer', () => {
+    expect(triviaComplete([answered(true, 10), open])).toBe(false);
+    expect(triviaComplete([answered(true, 10), answered(false, 0)])).toBe(true);
+    expect(triviaComplete([])).toBe(false);
+  });
+  it('adds up the points of the correct answers only', () => {
+    expect(triviaScore([answered(true, 10), answered(false, 0), answered(true, 25)])).toBe(35);
+  });
+});
+
+describe('changing a trivia answer (SPEC §4)', () => {
+  it('removes the points of a previously correct answer', () => {
+    expect(answerChangeDelta({ correct: true, points: 10 }, { correct: false, points: 10 })).toBe(-10);
+  });
+  it('adds the points when the new answer is correct', () => {
+    expect(answerChangeDelta({ correct: false, points: 0 }, { correct: true, points: 10 })).toBe(10);
+    expect(answerChangeDelta(null, { correct: true, points: 15 })).toBe(15);
+  });
+  it('nets out when a correct answer is swapped for another correct one', () => {
+    expect(answerChangeDelta({ correct: true, points: 10 }, { correct: true, points: 10 })).toBe(0);
+  });
+  it('changes nothing when a wrong answer is swapped for another wrong one', () => {
+    expect(answerChangeDelta({ correct: false, points: 0 }, { correct: false, points: 10 })).toBe(0);
+  });
+});
