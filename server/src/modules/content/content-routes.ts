@@ -1,4 +1,126 @@
+import {
+  articleListResponseSchema,
+  articleSchema,
+  contentRewardRequestSchema,
+  contentRewardResponseSchema,
+  playlistResponseSchema,
+  videoListResponseSchema,
+} from '@paddock/contracts/api/content';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, uuidParam } from '../../platform/http/schemas.ts';
+import { requireUser } from '../../platform/request-context.ts';
+import {
+  type ContentCaller,
+  claimArticleRead,
+  claimVideoView,
+  getArticle,
+  getPlaylist,
+  listArticles,
+  listVideos,
+} from './content-service.ts';
+
+const tags = ['content'];
+const articleParam = z.object({
+  id: z.string().min(1).max(200).describe('The article id (UUID) or its slug'),
+});
+
+/** Content needs a fan: every item carries a checksum issued to that fan (DESIGN decision 7). */
+function callerOf(app: FastifyInstance, request: FastifyRequest): ContentCaller {
+  const user = requireUser(request);
+  return {
+    organizationId: request.ctx.organization.id,
+    userId: user.id,
+    now: app.deps.clock.now(),
+    secret: app.deps.config.secrets.appSecret,
+  };
+}
 
 /** Videos, playlists and articles under /content (SPEC §7). */
-export const contentRoutes: FastifyPluginAsyncZod = async (_app) => {};
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/content/videos',
+    {
+      schema: {
+        tags,
+        summary: 'Visible videos and the playlists that order them, each with a view checksum for this fan',
+        response: { 200: videoListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => listVideos(app.deps.db, callerOf(app, request)),
+  );
+
+  app.get(
+    '/content/playlists/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One playlist with its visible videos in order',
+        params: uuidParam(),
+        response: { 200: playlistResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => getPlaylist(app.deps.db, callerOf(app, request), request.params.id as string),
+  );
+
+  app.post(
+    '/content/videos/:id/view',
+    {
+      schema: {
+        tags,
+        summary: "Credit the video's points once, with the checksum issued with it",
+        description:
+          'Refused with 422 invalid_checksum, checksum_expired (issued over 24 h ago) or too_fast ' +
+          '(before half the clip, at most 30 s, has played). A repeat answers 200 with pointsAwarded 0.',
+        params: uuidParam(),
+        body: contentRewardRequestSchema,
+        response: { 200: contentRewardResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      claimVideoView(app.deps.db, callerOf(app, request), request.params.id as string, request.body),
+  );
+
+  app.get(
+    '/content/articles',
+    {
+      schema: {
+        tags,
+        summary: 'Published articles, newest first, each with a read checksum for this fan',
+        response: { 200: articleListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ articles: await listArticles(app.deps.db, callerOf(app, request)) }),
+  );
+
+  app.get(
+    '/content/articles/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One published article by id or slug',
+        params: articleParam,
+        response: { 200: articleSchema, ...errorResponses },
+      },
+    },
+    async (request) => getArticle(app.deps.db, callerOf(app, request), request.params.id),
+  );
+
+  app.post(
+    '/content/articles/:id/read',
+    {
+      schema: {
+        tags,
+        summary: "Credit the article's points once, with the checksum issued with it",
+        description:
+          'Refused with 422 invalid_checksum, checksum_expired (issued over 24 h ago) or too_fast ' +
+          '(under 10 s after it was issued). A repeat answers 200 with pointsAwarded 0.',
+        params: articleParam,
+        body: contentRewardRequestSchema,
+        response: { 200: contentRewardResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => claimArticleRead(app.deps.db, callerOf(app, request), request.params.id, request.body),
+  );
+};

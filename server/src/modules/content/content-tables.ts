@@ -1,2 +1,107 @@
+import type { Generated } from 'kysely';
+import type { Timestamp } from '../../db/schema.ts';
+
 /** Kysely interfaces of the video, playlist, article and story tables (camelCase; see db/schema.ts). */
-export type ContentTables = Record<never, never>;
+
+export interface PlaylistsTable {
+  id: Generated<string>;
+  organizationId: string;
+  name: string;
+  description: Generated<string>;
+  coverMediaId: string | null;
+  sortOrder: Generated<number>;
+  createdAt: Generated<Date>;
+}
+
+export interface VideosTable {
+  id: Generated<string>;
+  organizationId: string;
+  name: string;
+  description: Generated<string>;
+  thumbnailMediaId: string | null;
+  sourceType: 'file' | 'youtube' | 'vimeo';
+  /** The clip for `file` videos. */
+  mediaId: string | null;
+  /** The watch URL for `youtube`/`vimeo` videos. */
+  externalUrl: string | null;
+  durationSeconds: Generated<number>;
+  value: Generated<number>;
+  visibleFrom: Timestamp | null;
+  visibleUntil: Timestamp | null;
+  createdAt: Generated<Date>;
+}
+
+export interface PlaylistVideosTable {
+  organizationId: string;
+  playlistId: string;
+  videoId: string;
+  position: number;
+}
+
+export interface ArticlesTable {
+  id: Generated<string>;
+  organizationId: string;
+  slug: string;
+  title: string;
+  summary: Generated<string>;
+  /** Always sanitised before it is stored (content-service `sanitiseArticleHtml`). */
+  bodyHtml: string;
+  coverMediaId: string | null;
+  value: Generated<number>;
+  publishedAt: Timestamp;
+  createdAt: Generated<Date>;
+}
+
+export interface ContentViewsTable {
+  id: Generated<string>;
+  organizationId: string;
+  userId: string;
+  contentType: 'video' | 'article';
+  contentId: string;
+  createdAt: Generated<Date>;
+}
+
+export interface StoriesTable {
+  id: Generated<string>;
+  organizationId: string;
+  title: string;
+  coverMediaId: string | null;
+  sponsorName: string | null;
+  sponsorUrl: string | null;
+  liveFrom: Timestamp | null;
+  liveUntil: Timestamp | null;
+  startsAt: Timestamp | null;
+  stopsAt: Timestamp | null;
+  points: Generated<number>;
+  createdAt: Generated<Date>;
+}
+
+export interface StoryChaptersTable {
+  id: Generated<string>;
+  organizationId: string;
+  storyId: string;
+  orderIndex: number;
+  mediaId: string;
+  mediaType: Generated<'image' | 'video'>;
+  sponsorUrl: string | null;
+  durationSeconds: Generated<number>;
+}
+
+export interface StoryChapterViewsTable {
+  organizationId: string;
+  userId: string;
+  storyId: string;
+  chapterId: string;
+  createdAt: Generated<Date>;
+}
+
+export interface ContentTables {
+  playlists: PlaylistsTable;
+  videos: VideosTable;
+  playlistVideos: PlaylistVideosTable;
+  articles: ArticlesTable;
+  contentViews: ContentViewsTable;
+  stories: StoriesTable;
+  storyChapters: StoryChaptersTable;
+  storyChapterViews: StoryChapterViewsTable;
+}
