@@ -1,4 +1,48 @@
+import { consentListSchema, consentSchema, consentUpdateSchema } from '@paddock/contracts/api/consent';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../platform/http/schemas.ts';
+import { requireUser } from '../../platform/request-context.ts';
+import { listConsents, updateConsent } from './consent-service.ts';
 
 /** GET /consent/user, PATCH /consent/user/{id} (SPEC §7). */
-export const consentRoutes: FastifyPluginAsyncZod = async (_app) => {};
+export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/consent/user',
+    {
+      schema: {
+        tags: ['consent'],
+        summary: 'Every consent of the organization with the fan’s value; enabled = value > 0 (SPEC §3)',
+        response: { 200: consentListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      return listConsents(app.deps.db, request.ctx.organization.id, caller.id);
+    },
+  );
+
+  app.patch(
+    '/consent/user/:id',
+    {
+      schema: {
+        tags: ['consent'],
+        summary: 'Give or withdraw a consent (id = the consent’s id); every change is kept in a history',
+        params: z.object({ id: z.uuid({ message: 'id must be a UUID' }) }),
+        body: consentUpdateSchema,
+        response: { 200: consentSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      return updateConsent(
+        app.deps.db,
+        request.ctx.organization.id,
+        caller.id,
+        request.params.id,
+        request.body,
+        app.deps.clock.now(),
+      );
+    },
+  );
+};

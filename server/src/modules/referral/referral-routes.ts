@@ -1,4 +1,25 @@
+import { referralSchema } from '@paddock/contracts/api/referral';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../platform/http/schemas.ts';
+import { requireUser } from '../../platform/request-context.ts';
+import { getReferralSummary } from './referral-service.ts';
 
-/** GET /referral. */
-export const referralRoutes: FastifyPluginAsyncZod = async (_app) => {};
+/** GET /referral (DESIGN "Referral"). */
+export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/referral',
+    {
+      schema: {
+        tags: ['referral'],
+        summary: 'The fan’s referral code, share link, referred count and referral points earned',
+        response: { 200: referralSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      // The link points at the public site when configured, else at the origin the fan used.
+      const site = app.deps.config.SITE_URL ?? `${request.protocol}://${request.host}`;
+      return getReferralSummary(app.deps.db, request.ctx.organization.id, caller.id, site);
+    },
+  );
+};

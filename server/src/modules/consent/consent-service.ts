@@ -1,0 +1,112 @@
+import type { Consent, ConsentUpdate } from '@paddock/contracts/api/consent';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/engine.ts';
+import type { DB } from '../../db/schema.ts';
+import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
+import { completeProfileIfReady, lockUser } from '../user/profile-completion.ts';
+
+async function consentsOf(db: Kysely<DB>, organizationId: string, userId: string, typeId?: string) {
+  let query = db
+    .selectFrom('consentTypes as ct')
+    .leftJoin('userConsents as uc', (join) =>
+      join.onRef('uc.consentTypeId', '=', 'ct.id').on('uc.userId', '=', userId),
+    )
+    .select(['ct.id', 'ct.key', 'ct.name', 'ct.description', 'ct.required', 'uc.value'])
+    .where('ct.organizationId', '=', organizationId);
+  if (typeId) query = query.where('ct.id', '=', typeId);
+  const rows = await query.orderBy('ct.sortOrder').orderBy('ct.name').execute();
+  return rows.map(
+    (r): Consent => ({
+      id: r.id,
+      consentId: r.key,
+      name: r.name,
+      description: r.description,
+      required: r.required,
+      value: r.value ?? 0,
+      enabled: (r.value ?? 0) > 0,
+    }),
+  );
+}
+
+/** GET /consent/user: every consent type of the organization with the fan's answer (0 when none). */
+export function listConsents(db: Database, organizationId: string, userId: string) {
+  return consentsOf(db, organizationId, userId);
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * PATCH /consent/user/{id}: sets the fan's answer and appends a consent_history row for every
+ * change (what was given, withdrawn and when must be provable later). Accepting the last
+ * required consent may complete the profile (SPEC §2 welcome flow), so that is re-checked
+ * in the same transaction.
+ */
+export async function updateConsent(
+  db: Database,
+  organizationId: string,
+  userId: string,
+  consentTypeId: string,
+  body: ConsentUpdate,
+  now: Date,
+): Promise<Consent> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockUser(trx, organizationId, userId))) {
+      throw new AppError(401, 'unauthorized', 'Your account no longer exists; sign in again');
+    }
+    const type = await trx
+      .selectFrom('consentTypes')
+      .select(['id', 'key'])
+      .where('id', '=', consentTypeId)
+      .where('organizationId', '=', organizationId)
+      .executeTakeFirst();
+    if (!type) throw notFound('Consent');
+    if (body.consentId !== undefined && body.consentId !== type.key && body.consentId !== type.id) {
+      throw unprocessable(
+        'consent_mismatch',
+        `consentId "${body.consentId}" does not name the consent ${type.key} of the path`,
+      );
+    }
+    const previous = await trx
+      .selectFrom('userConsents')
+      .select(['value', 'data'])
+      .where('userId', '=', userId)
+      .where('consentTypeId', '=', type.id)
+      .executeTakeFirst();
+    const data = body.data === undefined ? (previous?.data ?? null) : body.data;
+    const changed = !previous || previous.value !== body.value || !sameJson(previous.data, data);
+    if (changed) {
+      const json = data === null ? null : JSON.stringify(data);
+      await trx
+        .insertInto('userConsents')
+        .values({
+          organizationId,
+          userId,
+          consentTypeId: type.id,
+          value: body.value,
+          data: json,
+          updatedAt: now,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['userId', 'consentTypeId'])
+            .doUpdateSet({ value: body.value, data: json, updatedAt: now }),
+        )
+        .execute();
+      await trx
+        .insertInto('consentHistory')
+        .values({
+          organizationId,
+          userId,
+          consentTypeId: type.id,
+          previousValue: previous?.value ?? null,
+          value: body.value,
+          data: json,
+          changedAt: now,
+        })
+        .execute();
+      await completeProfileIfReady(trx, organizationId, userId, now);
+    }
+    const [consent] = await consentsOf(trx, organizationId, userId, type.id);
+    return consent!;
+  });
+}
