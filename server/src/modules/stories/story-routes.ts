@@ -1,4 +1,65 @@
+import {
+  chapterViewResponseSchema,
+  storyListResponseSchema,
+  storySchema,
+} from '@paddock/contracts/api/stories';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, uuidParam } from '../../platform/http/schemas.ts';
+import { requireUser } from '../../platform/request-context.ts';
+import { getStory, listStories, type StoryCaller, viewChapter } from './story-service.ts';
+
+const tags = ['stories'];
+
+/** Visibility is per fan (rank and age, SPEC §5), so stories need a signed-in caller. */
+function callerOf(app: FastifyInstance, request: FastifyRequest): StoryCaller {
+  const user = requireUser(request);
+  return { organization: request.ctx.organization, userId: user.id, now: app.deps.clock.now() };
+}
 
 /** Stories and chapter views under /content/stories (SPEC §7). */
-export const storyRoutes: FastifyPluginAsyncZod = async (_app) => {};
+export const storyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/content/stories',
+    {
+      schema: {
+        tags,
+        summary: 'Stories this fan may see, with type, viewed and shareable derived for them',
+        response: { 200: storyListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ stories: await listStories(app.deps.db, callerOf(app, request)) }),
+  );
+
+  app.get(
+    '/content/stories/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One story with its chapters (404 when this fan may not see it)',
+        params: uuidParam(),
+        response: { 200: storySchema, ...errorResponses },
+      },
+    },
+    async (request) => getStory(app.deps.db, callerOf(app, request), request.params.id as string),
+  );
+
+  app.post(
+    '/content/stories/:id/chapter-view/:chapterId',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a chapter viewed; the last one pays the story points once',
+        description: '422 chapter_not_viewable when the chapter is not part of a story this fan may see.',
+        params: z.object({
+          id: z.uuid({ message: 'id must be a UUID' }),
+          chapterId: z.uuid({ message: 'chapterId must be a UUID' }),
+        }),
+        response: { 200: chapterViewResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      viewChapter(app.deps.db, callerOf(app, request), request.params.id, request.params.chapterId),
+  );
+};

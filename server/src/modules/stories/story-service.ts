@@ -1,0 +1,216 @@
+import { calendarDate, isStoryShareable, isStoryVisible, isUnderage, rankFor } from '@paddock/contracts';
+import type { ChapterViewResponse, Story, StoryType } from '@paddock/contracts/api/stories';
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db/engine.ts';
+import type { Organization } from '../../db/schema.ts';
+import { notFound, unprocessable } from '../../platform/errors.ts';
+import type { StoriesTable, StoryChaptersTable } from '../content/content-tables.ts';
+import { postPoints } from '../ledger/ledger-service.ts';
+import { listRanks } from '../organization/organization-service.ts';
+
+const mediaSrc = (mediaId: string | null) => (mediaId ? `/files/${mediaId}` : null);
+
+export interface StoryCaller {
+  organization: Organization;
+  userId: string;
+  now: Date;
+}
+
+/** What SPEC §5's visibility rule needs to know about the fan, decided on the server. */
+interface FanStanding {
+  rankCode: string | null;
+  underage: boolean;
+}
+
+async function fanStanding(db: Database, caller: StoryCaller): Promise<FanStanding> {
+  const fan = await db
+    .selectFrom('users')
+    .select(['lifetimePoints', 'birthday'])
+    .where('id', '=', caller.userId)
+    .where('organizationId', '=', caller.organization.id)
+    .executeTakeFirstOrThrow();
+  const ranks = await listRanks(db, caller.organization.id);
+  return {
+    rankCode: rankFor(fan.lifetimePoints, ranks)?.code ?? null,
+    // Age is counted on the team's calendar, like every other date rule (contracts/age.ts).
+    underage: isUnderage(fan.birthday, calendarDate(caller.now, caller.organization.timeZone)),
+  };
+}
+
+const inWindow = (from: Date | null, until: Date | null, now: Date) =>
+  (!from || from.getTime() <= now.getTime()) && (!until || until.getTime() > now.getTime());
+
+/** Inside its publishing window and, for a rank-gated title, shown to this fan (SPEC §5). */
+function isVisibleTo(story: Selectable<StoriesTable>, standing: FanStanding, now: Date) {
+  return inWindow(story.startsAt, story.stopsAt, now) && isStoryVisible(story.title, standing);
+}
+
+/**
+ * The story `type`, first match wins: live (inside its live window: time-critical, it leads the
+ * tray) → sponsored (a sponsor's disclosure has to stay visible even after the fan has watched
+ * it) → watched (every chapter viewed) → default. `viewed` carries "watched" for every type.
+ */
+export function storyTypeOf(
+  story: Selectable<StoriesTable>,
+  chapters: Selectable<StoryChaptersTable>[],
+  viewed: boolean,
+  now: Date,
+): StoryType {
+  if ((story.liveFrom || story.liveUntil) && inWindow(story.liveFrom, story.liveUntil, now)) return 'live';
+  if (story.sponsorUrl || story.sponsorName || chapters.some((c) => c.sponsorUrl)) return 'sponsored';
+  if (viewed) return 'watched';
+  return 'default';
+}
+
+async function present(
+  db: Database,
+  caller: StoryCaller,
+  stories: Selectable<StoriesTable>[],
+): Promise<Story[]> {
+  if (stories.length === 0) return [];
+  const ids = stories.map((s) => s.id);
+  const chapters = await db
+    .selectFrom('storyChapters')
+    .selectAll()
+    .where('organizationId', '=', caller.organization.id)
+    .where('storyId', 'in', ids)
+    .orderBy('orderIndex')
+    .execute();
+  const views = await db
+    .selectFrom('storyChapterViews')
+    .select('chapterId')
+    .where('userId', '=', caller.userId)
+    .where('storyId', 'in', ids)
+    .execute();
+  const seen = new Set(views.map((v) => v.chapterId));
+  return stories.map((s) => {
+    const own = chapters.filter((c) => c.storyId === s.id);
+    const viewed = own.length > 0 && own.every((c) => seen.has(c.id));
+    return {
+      id: s.id,
+      title: s.title,
+      type: storyTypeOf(s, own, viewed, caller.now),
+      coverMediaId: s.coverMediaId,
+      coverSrc: mediaSrc(s.coverMediaId),
+      createdAt: s.createdAt.toISOString(),
+      startsAt: s.startsAt?.toISOString() ?? null,
+      stopsAt: s.stopsAt?.toISOString() ?? null,
+      liveFrom: s.liveFrom?.toISOString() ?? null,
+      liveUntil: s.liveUntil?.toISOString() ?? null,
+      sponsorName: s.sponsorName,
+      sponsorUrl: s.sponsorUrl,
+      points: s.points,
+      viewed,
+      shareable: isStoryShareable(s.title),
+      chapters: own.map((c) => ({
+        id: c.id,
+        orderIndex: c.orderIndex,
+        mediaId: c.mediaId,
+        src: mediaSrc(c.mediaId) ?? '',
+        mediaType: c.mediaType,
+        sponsorUrl: c.sponsorUrl,
+        durationSeconds: c.durationSeconds,
+        viewed: seen.has(c.id),
+      })),
+    };
+  });
+}
+
+/** GET /content/stories: the stories this fan may see, live ones first, then newest. */
+export async function listStories(db: Database, caller: StoryCaller): Promise<Story[]> {
+  const standing = await fanStanding(db, caller);
+  const rows = await db
+    .selectFrom('stories')
+    .selectAll()
+    .where('organizationId', '=', caller.organization.id)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id')
+    .execute();
+  const stories = await present(
+    db,
+    caller,
+    rows.filter((s) => isVisibleTo(s, standing, caller.now)),
+  );
+  return [...stories.filter((s) => s.type === 'live'), ...stories.filter((s) => s.type !== 'live')];
+}
+
+/** GET /content/stories/{id}: unknown, another organization's or not visible to this fan → 404. */
+export async function getStory(db: Database, caller: StoryCaller, storyId: string): Promise<Story> {
+  const standing = await fanStanding(db, caller);
+  const row = await db
+    .selectFrom('stories')
+    .selectAll()
+    .where('organizationId', '=', caller.organization.id)
+    .where('id', '=', storyId)
+    .executeTakeFirst();
+  if (!row || !isVisibleTo(row, standing, caller.now)) throw notFound('Story');
+  const [story] = await present(db, caller, [row]);
+  return story as Story;
+}
+
+/**
+ * POST /content/stories/{id}/chapter-view/{chapterId}. Marks the chapter viewed; when that
+ * completes the story, pays its points once (once key `story:<id>`). SPEC §8: 422
+ * chapter_not_viewable when the chapter is not part of a story this fan may see.
+ */
+export async function viewChapter(
+  db: Database,
+  caller: StoryCaller,
+  storyId: string,
+  chapterId: string,
+): Promise<ChapterViewResponse> {
+  const orgId = caller.organization.id;
+  const outcome = await db.transaction().execute(async (trx) => {
+    // Lock the fan's row first: two last chapters viewed at once would otherwise each miss the
+    // other's uncommitted view, and neither would see the story complete.
+    await trx.selectFrom('users').select('id').where('id', '=', caller.userId).forUpdate().execute();
+    const story = await trx
+      .selectFrom('stories')
+      .selectAll()
+      .where('organizationId', '=', orgId)
+      .where('id', '=', storyId)
+      .executeTakeFirst();
+    if (!story) throw notFound('Story');
+    const standing = await fanStanding(trx, caller);
+    const chapters = await trx
+      .selectFrom('storyChapters')
+      .select('id')
+      .where('organizationId', '=', orgId)
+      .where('storyId', '=', story.id)
+      .execute();
+    if (!isVisibleTo(story, standing, caller.now) || !chapters.some((c) => c.id === chapterId)) {
+      throw unprocessable('chapter_not_viewable', 'This chapter is not part of a story you can view');
+    }
+    await trx
+      .insertInto('storyChapterViews')
+      .values({ organizationId: orgId, userId: caller.userId, storyId: story.id, chapterId })
+      .onConflict((oc) => oc.columns(['userId', 'chapterId']).doNothing())
+      .execute();
+    const seen = await trx
+      .selectFrom('storyChapterViews')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('userId', '=', caller.userId)
+      .where('storyId', '=', story.id)
+      .executeTakeFirstOrThrow();
+    let pointsAwarded = 0;
+    if (Number(seen.n) >= chapters.length && story.points > 0) {
+      const posted = await postPoints(trx, {
+        organizationId: orgId,
+        userId: caller.userId,
+        amount: story.points,
+        kind: 'story_view',
+        reference: story.id,
+        description: `Watched the story "${story.title}"`,
+        onceKey: `story:${story.id}`,
+      });
+      if (posted.applied) pointsAwarded = story.points;
+    }
+    const balance = await trx
+      .selectFrom('users')
+      .select(['points', 'lifetimePoints'])
+      .where('id', '=', caller.userId)
+      .executeTakeFirstOrThrow();
+    return { pointsAwarded, ...balance };
+  });
+  return { ...outcome, story: await getStory(db, caller, storyId) };
+}
