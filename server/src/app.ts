@@ -5,7 +5,7 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -33,6 +33,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Serve the built SPA (web/dist) when it exists. */
   serveWeb?: boolean;
+  /** Called for every route as it is registered (tests enumerate /api/admin routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     requestTimeout: 60_000,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type BuildOptions, buildApp } from '../app.ts';
 import { generatePrivateJwk } from '../auth/signing-keys.ts';
 import { createDeps } from '../bootstrap.ts';
 import { parseEnv, type Secrets } from '../config.ts';
@@ -35,7 +35,10 @@ export interface TestContext {
  * A real app on a real database: an in-memory PGlite per test file, or the PostgreSQL at
  * TEST_DATABASE_URL. Tests isolate by creating their own organization and fans.
  */
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  buildOptions: Pick<BuildOptions, 'onRoute'> = {},
+): Promise<TestContext> {
   const env = parseEnv({
     NODE_ENV: 'test',
     DATA_DIR: path.join(tmpdir(), `paddock-test-${randomUUID()}`),
@@ -50,7 +53,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     secrets: await testSecrets(),
     dataDirForDb: null,
   });
-  const app = await buildApp(deps, { serveWeb: false });
+  const app = await buildApp(deps, { serveWeb: false, ...buildOptions });
   await app.ready();
   return {
     app,
