@@ -32,7 +32,8 @@ export async function openDatabase(opts: {
   dataDir?: string | null;
   poolSize?: number;
 }): Promise<DatabaseHandle> {
-  const plugins = [new CamelCasePlugin()];
+  // JSON columns keep their own keys (user_metadata.first_name must come back as written).
+  const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })];
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
