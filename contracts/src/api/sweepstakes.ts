@@ -53,6 +53,8 @@ export const sweepstakeSchema = z.object({
   freeEntryInstructions: z.string(),
   /** The signed-in fan's entries so far (paid + free); null for an anonymous caller. */
   userEntries: z.number().int().min(0).nullable(),
+  /** The fan's anonymised entrant id in the published entry list; null before entering or anonymous. */
+  userEntrant: z.string().nullable(),
   /** Whether the fan already used the free method of entry; null for an anonymous caller. */
   freeEntryUsed: z.boolean().nullable(),
   /** All entries by all fans. */
@@ -168,7 +170,7 @@ export const adminSweepstakeUpdateSchema = z.object(adminSweepstakeFields).parti
 export type AdminSweepstakeUpdate = z.infer<typeof adminSweepstakeUpdateSchema>;
 
 export const adminSweepstakeSchema = sweepstakeSchema
-  .omit({ userEntries: true, freeEntryUsed: true })
+  .omit({ userEntries: true, freeEntryUsed: true, userEntrant: true })
   .extend({
     rulesMediaId: z.uuid().nullable(),
     /** Distinct fans with at least one entry. */

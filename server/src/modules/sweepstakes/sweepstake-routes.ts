@@ -1,4 +1,133 @@
+import {
+  sweepstakeEntryBodySchema,
+  sweepstakeEntryResultSchema,
+  sweepstakeListSchema,
+  sweepstakeSchema,
+  sweepstakeVerificationSchema,
+} from '@paddock/contracts/api/sweepstakes';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthorized } from '../../platform/errors.ts';
+import { errorResponses } from '../../platform/http/schemas.ts';
+import { requireUser } from '../../platform/request-context.ts';
+import {
+  enterSweepstake,
+  enterSweepstakeFree,
+  getSweepstake,
+  listSweepstakes,
+  verifySweepstake,
+} from './sweepstake-service.ts';
 
-/** GET /sweepstake, GET /sweepstake/{id}, POST /sweepstake/{id}/entry (SPEC §7). */
-export const sweepstakeRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const idParams = z.object({ id: z.uuid({ message: 'id must be a UUID' }) });
+const tags = ['sweepstakes'];
+
+/**
+ * SPEC §1/§6: an anonymous visitor sees sweepstakes only on the logged-off dashboard, which
+ * the organization switches on; otherwise reading them needs a signed-in fan (401).
+ */
+function viewerOf(request: FastifyRequest): string | null {
+  if (request.ctx.user) return request.ctx.user.id;
+  if (request.ctx.organization.settings.loggedOffDashboard) return null;
+  throw unauthorized('Sign in to see sweepstakes');
+}
+
+/** GET /sweepstake, GET /sweepstake/{id}, POST /sweepstake/{id}/entry (SPEC §7), free entry, verify. */
+export const sweepstakeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/sweepstake',
+    {
+      schema: {
+        tags,
+        summary: 'List sweepstakes (live first) with the fan’s entries',
+        description:
+          'Anonymous callers get the list without fan state only when the logged-off dashboard is enabled; otherwise 401.',
+        response: { 200: sweepstakeListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      return listSweepstakes(app.deps.db, request.ctx.organization.id, viewer, app.deps.clock.now());
+    },
+  );
+
+  app.get(
+    '/sweepstake/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One sweepstake: status, cost, the fan’s entries, rules, seed hash, winners once drawn',
+        params: idParams,
+        response: { 200: sweepstakeSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      return getSweepstake(
+        app.deps.db,
+        request.ctx.organization.id,
+        viewer,
+        request.params.id,
+        app.deps.clock.now(),
+      );
+    },
+  );
+
+  app.post(
+    '/sweepstake/:id/entry',
+    {
+      schema: {
+        tags,
+        summary: 'Buy entries: spends costPerEntry × count points in one ledger row',
+        description:
+          '422 codes: insufficient_points, sweepstake_not_live, underage, entry_cap_reached, country_not_eligible.',
+        params: idParams,
+        body: sweepstakeEntryBodySchema,
+        response: { 200: sweepstakeEntryResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return enterSweepstake(
+        app.deps,
+        request.ctx.organization,
+        user.id,
+        request.params.id,
+        request.body.count,
+      );
+    },
+  );
+
+  app.post(
+    '/sweepstake/:id/free-entry',
+    {
+      schema: {
+        tags,
+        summary: 'The free method of entry: one entry at no cost, once per fan per sweepstake',
+        description:
+          'Same eligibility as a paid entry (window, age, country, cap). 422 free_entry_already_used on a repeat.',
+        params: idParams,
+        response: { 200: sweepstakeEntryResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return enterSweepstakeFree(app.deps, request.ctx.organization, user.id, request.params.id);
+    },
+  );
+
+  app.get(
+    '/sweepstake/:id/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Public draw verification: the published data and the draw recomputed from it',
+        description:
+          'No sign-in needed. Checks SHA-256(seed) = seedHash, SHA-256(entry list) = entriesHash and that the recomputed winners are the published ones.',
+        params: idParams,
+        response: { 200: sweepstakeVerificationSchema, ...errorResponses },
+      },
+    },
+    async (request) => verifySweepstake(app.deps.db, request.ctx.organization.id, request.params.id),
+  );
+};
