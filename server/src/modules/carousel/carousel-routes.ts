@@ -1,4 +1,48 @@
+import { carouselListSchema } from '@paddock/contracts/api/carousel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../platform/http/schemas.ts';
+import { requireUser } from '../../platform/request-context.ts';
+import { dismissCarouselItem, listCarousel } from './carousel-service.ts';
 
 /** GET /carousel, DELETE /carousel/{id} (SPEC §3, §7). */
-export const carouselRoutes: FastifyPluginAsyncZod = async (_app) => {};
+export const carouselRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/carousel',
+    {
+      schema: {
+        tags: ['carousel'],
+        summary:
+          'The rewards carousel: fixed items minus those dismissed; age-gated ones hidden from under-18s',
+        response: { 200: carouselListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      return listCarousel(app.deps.db, request.ctx.organization, caller.id, app.deps.clock.now());
+    },
+  );
+
+  app.delete(
+    '/carousel/:id',
+    {
+      schema: {
+        tags: ['carousel'],
+        summary: 'Dismiss a carousel item for this fan (kept across devices)',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 204: z.null().describe('Dismissed'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      await dismissCarouselItem(
+        app.deps.db,
+        request.ctx.organization.id,
+        caller.id,
+        request.params.id,
+        app.deps.clock.now(),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+};
