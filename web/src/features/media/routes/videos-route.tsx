@@ -1,4 +1,39 @@
-/** Videos (/media/videos) (placeholder until the screen is built). */
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { videosQuery } from '../api/content-api.ts';
+import { BackLink } from '../components/back-link.tsx';
+import { VideoCard } from '../components/media-cards.tsx';
+
+/** /media/videos: every video, newest first. */
 export default function VideosRoute() {
-  return <main className="p-4">Videos (/media/videos)</main>;
+  const { t } = useTranslation('media');
+  const videos = useQuery(videosQuery());
+  return (
+    <main className="flex flex-col gap-4 pb-6">
+      <PageHeader title={t('allVideos')} back={<BackLink to={paths.media} label={t('back')} />} />
+      <div className="px-4">
+        {videos.isPending ? (
+          <div className="flex flex-col gap-3">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-20" />
+            ))}
+          </div>
+        ) : (videos.data?.videos ?? []).length === 0 ? (
+          <EmptyState title={t('emptyVideos')} />
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {videos.data?.videos.map((v) => (
+              <li key={v.id}>
+                <VideoCard video={v} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </main>
+  );
 }
