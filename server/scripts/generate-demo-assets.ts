@@ -1,0 +1,295 @@
+/**
+ * Generates the demo content media committed under server/seed-assets/content: SVG posters,
+ * covers and story chapters, and ten short H.264 clips. The app never runs this (it serves
+ * the committed files); rerun it after editing content-demo-data.ts:
+ *
+ *   npx tsx server/scripts/generate-demo-assets.ts            # SVGs + clips (needs ffmpeg)
+ *   npx tsx server/scripts/generate-demo-assets.ts --svg-only # SVGs only
+ *
+ * Output is deterministic apart from ffmpeg's encoder version.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import {
+  articleCoverPath,
+  DEMO_ARTICLES,
+  DEMO_PLAYLISTS,
+  DEMO_STORIES,
+  DEMO_VIDEOS,
+  playlistCoverPath,
+  storyChapterPath,
+  storyCoverPath,
+  TEAL,
+  TEAM_NAME,
+  videoClipPath,
+  videoPosterPath,
+} from '../src/modules/content/content-demo-data.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../seed-assets');
+const FONT = 'Inter, "Helvetica Neue", Arial, sans-serif';
+const FFMPEG_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function wrap(text: string, maxChars: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && `${line} ${word}`.length > maxChars) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+function textLines(
+  lines: string[],
+  x: number,
+  y: number,
+  size: number,
+  opts: { weight?: number; fill?: string; lineHeight?: number } = {},
+) {
+  const lh = opts.lineHeight ?? size * 1.15;
+  return lines
+    .map(
+      (l, i) =>
+        `<text x="${x}" y="${y + i * lh}" font-family='${FONT}' font-size="${size}" font-weight="${opts.weight ?? 800}" fill="${opts.fill ?? '#ffffff'}">${escapeXml(l)}</text>`,
+    )
+    .join('');
+}
+
+/** A side-on single-seater silhouette, 300 × 70 units. */
+const car = (x: number, y: number, scale: number, colour: string) =>
+  `<g transform="translate(${x} ${y}) scale(${scale})" fill="${colour}">
+<path d="M0 50 L18 40 L88 37 L118 28 L150 25 L164 12 L186 12 L192 25 L240 29 L282 33 L300 30 L300 52 L0 52 Z"/>
+<rect x="280" y="18" width="22" height="6" rx="2"/>
+<circle cx="58" cy="52" r="17" fill="#05060a" stroke="${colour}" stroke-width="4"/>
+<circle cx="244" cy="52" r="17" fill="#05060a" stroke="${colour}" stroke-width="4"/>
+</g>`;
+
+function speedStripes(w: number, h: number, accent: string) {
+  const stripes = [0, 1, 2, 3]
+    .map(
+      (i) =>
+        `<rect x="${w * 0.55 + i * 46}" y="-20" width="${18 - i * 3}" height="${h + 40}" fill="${i % 2 ? TEAL : accent}" opacity="${0.55 - i * 0.1}"/>`,
+    )
+    .join('');
+  return `<g transform="skewX(-22)">${stripes}</g>`;
+}
+
+function checkerStrip(w: number, y: number, size: number) {
+  let cells = '';
+  for (let i = 0; i * size < w; i += 1) {
+    cells += `<rect x="${i * size}" y="${y + (i % 2) * size}" width="${size}" height="${size}" fill="#ffffff" opacity="0.85"/>`;
+  }
+  return `<rect x="0" y="${y}" width="${w}" height="${size * 2}" fill="#05060a"/>${cells}`;
+}
+
+function frame(w: number, h: number, accent: string, body: string) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
+<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1a1f2b"/><stop offset="1" stop-color="#07080c"/></linearGradient>
+<radialGradient id="glow" cx="0.8" cy="0.2" r="0.7"><stop offset="0" stop-color="${accent}" stop-opacity="0.35"/><stop offset="1" stop-color="${accent}" stop-opacity="0"/></radialGradient></defs>
+<rect width="${w}" height="${h}" fill="url(#bg)"/><rect width="${w}" height="${h}" fill="url(#glow)"/>
+${speedStripes(w, h, accent)}
+${body}
+</svg>
+`;
+}
+
+const label = (x: number, y: number, text: string, accent: string, size = 16) =>
+  `<rect x="${x}" y="${y - size}" width="6" height="${size + 4}" fill="${accent}"/>` +
+  textLines([text.toUpperCase()], x + 14, y, size, { weight: 700, fill: '#c9ced8' });
+
+function videoPoster(v: (typeof DEMO_VIDEOS)[number]) {
+  const w = 640;
+  const h = 360;
+  return frame(
+    w,
+    h,
+    v.accent,
+    `${car(330, 150, 0.95, v.accent)}
+${label(32, 48, `${TEAM_NAME} · Video`, v.accent)}
+${textLines(wrap(v.name, 24), 32, 250, 34)}
+<circle cx="${w - 70}" cy="70" r="34" fill="#000" opacity="0.55" stroke="#fff" stroke-width="3"/>
+<path d="M${w - 80} 52 L${w - 50} 70 L${w - 80} 88 Z" fill="#fff"/>
+<text x="${w - 32}" y="${h - 24}" text-anchor="end" font-family='${FONT}' font-size="18" font-weight="700" fill="#fff">0:0${v.durationSeconds} · +${v.value} pts</text>
+${checkerStrip(w, h - 12, 6)}`,
+  );
+}
+
+function playlistCover(p: (typeof DEMO_PLAYLISTS)[number]) {
+  const w = 640;
+  const h = 360;
+  return frame(
+    w,
+    h,
+    p.accent,
+    `${car(300, 190, 1.05, p.accent)}
+${label(32, 48, `${TEAM_NAME} · Playlist`, p.accent)}
+${textLines([p.name], 32, 130, 52)}
+${textLines(wrap(p.description, 34), 32, 172, 20, { weight: 500, fill: '#c9ced8' })}
+<text x="32" y="${h - 30}" font-family='${FONT}' font-size="18" font-weight="700" fill="#fff">${p.videoKeys.length} videos</text>
+${checkerStrip(w, h - 12, 6)}`,
+  );
+}
+
+function articleCover(a: (typeof DEMO_ARTICLES)[number]) {
+  const w = 1200;
+  const h = 675;
+  return frame(
+    w,
+    h,
+    a.accent,
+    `${car(600, 380, 1.8, a.accent)}
+${label(60, 84, `${TEAM_NAME} · News`, a.accent, 26)}
+${textLines(wrap(a.title, 26), 60, 200, 64)}
+${checkerStrip(w, h - 20, 10)}`,
+  );
+}
+
+function storyPortrait(
+  accent: string,
+  kicker: string,
+  headline: string,
+  body: string,
+  page: string | null,
+  sponsor?: string,
+) {
+  const w = 540;
+  const h = 960;
+  return frame(
+    w,
+    h,
+    accent,
+    `${car(60, 560, 1.4, accent)}
+${label(40, 90, kicker, accent, 22)}
+${textLines(wrap(headline, 16), 40, 230, 58)}
+${textLines(wrap(body, 30), 40, 420, 26, { weight: 500, fill: '#d5d9e2', lineHeight: 36 })}
+${page ? `<text x="${w - 40}" y="${h - 60}" text-anchor="end" font-family='${FONT}' font-size="22" font-weight="700" fill="#fff" opacity="0.7">${page}</text>` : ''}
+${sponsor ? `<text x="40" y="${h - 60}" font-family='${FONT}' font-size="20" font-weight="600" fill="#fff" opacity="0.8">${escapeXml(`In partnership with ${sponsor}`)}</text>` : ''}
+${textLines([TEAM_NAME.toUpperCase()], 40, h - 110, 20, { weight: 800, fill: accent })}
+${checkerStrip(w, h - 24, 12)}`,
+  );
+}
+
+function write(relative: string, content: string) {
+  const full = path.join(ROOT, relative);
+  mkdirSync(path.dirname(full), { recursive: true });
+  writeFileSync(full, content);
+}
+
+function ffmpegColour(hex: string) {
+  return `0x${hex.replace('#', '')}`;
+}
+
+/** The car silhouette as a transparent PNG ffmpeg can overlay (rendered with sharp). */
+async function carSprite(accent: string): Promise<string> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="30" viewBox="0 -5 310 75">${car(0, 0, 1, accent)}</svg>`;
+  const file = path.join(tmpdir(), `paddock-car-${accent.replace('#', '')}.png`);
+  await sharp(Buffer.from(svg)).png().toFile(file);
+  return file;
+}
+
+/**
+ * A 320×180, 24 fps clip: red-and-white kerbs and the team car streaking past on a dark
+ * track, with the video's title and a running timer, encoded small (CRF 34, no audio) so all
+ * ten stay far under the 3 MB budget.
+ */
+async function clip(v: (typeof DEMO_VIDEOS)[number]) {
+  const d = v.durationSeconds;
+  const accent = ffmpegColour(v.accent);
+  const title = v.name.replace(/[':\\]/g, ' ').toUpperCase();
+  const shortTitle = title.length > 30 ? `${title.slice(0, 29).trimEnd()}…` : title;
+  const kerb = "geq=r='255':g='if(lt(mod(X,24),12),6,255)':b='if(lt(mod(X,24),12),0,255)'";
+  const graph = [
+    `color=c=0x0b0d12:s=320x180:r=24:d=${d}[bg]`,
+    `color=c=white:s=400x8:r=24:d=${d},format=rgb24,${kerb}[kerb]`,
+    `color=c=${ffmpegColour(TEAL)}:s=320x3:r=24:d=${d}[line]`,
+    `[bg]drawbox=x=0:y=118:w=iw:h=44:color=0x1c212c@1:t=fill,drawbox=x=0:y=139:w=iw:h=2:color=white@0.25:t=fill[track]`,
+    `[track][kerb]overlay=x='-mod(t*300,48)':y=162[a]`,
+    `[a][0:v]overlay=x='mod(t*260,440)-120':y=116:shortest=1[b]`,
+    `[b][line]overlay=x=0:y=0[c]`,
+    `[c]drawtext=fontfile=${FFMPEG_FONT}:text='${shortTitle}':fontcolor=white:fontsize=12:x=12:y=16,` +
+      `drawtext=fontfile=${FFMPEG_FONT}:text='APEX RACING':fontcolor=${accent}:fontsize=10:x=12:y=34,` +
+      `drawtext=fontfile=${FFMPEG_FONT}:text='%{pts\\:hms}':fontcolor=white@0.8:fontsize=10:x=w-tw-10:y=h-th-26[out]`,
+  ].join(';');
+  const out = path.join(ROOT, videoClipPath(v.key));
+  mkdirSync(path.dirname(out), { recursive: true });
+  execFileSync(
+    'ffmpeg',
+    [
+      '-y',
+      '-loglevel',
+      'error',
+      '-loop',
+      '1',
+      '-framerate',
+      '24',
+      '-i',
+      await carSprite(v.accent),
+      '-filter_complex',
+      graph,
+      '-map',
+      '[out]',
+      '-t',
+      String(d),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryslow',
+      '-crf',
+      '34',
+      '-pix_fmt',
+      'yuv420p',
+      '-profile:v',
+      'baseline',
+      '-movflags',
+      '+faststart',
+      '-an',
+      out,
+    ],
+    { stdio: 'inherit' },
+  );
+}
+
+async function main() {
+  const svgOnly = process.argv.includes('--svg-only');
+  for (const v of DEMO_VIDEOS) write(videoPosterPath(v.key), videoPoster(v));
+  for (const p of DEMO_PLAYLISTS) write(playlistCoverPath(p.key), playlistCover(p));
+  for (const a of DEMO_ARTICLES) write(articleCoverPath(a.slug), articleCover(a));
+  for (const s of DEMO_STORIES) {
+    write(
+      storyCoverPath(s.key),
+      storyPortrait(s.accent, s.kicker, s.title.replace(/^P(10|[1-9]) /, ''), '', null, s.sponsorName),
+    );
+    s.chapters.forEach((c, i) => {
+      if (c.clipKey) return;
+      write(
+        storyChapterPath(s.key, i),
+        storyPortrait(s.accent, s.kicker, c.headline, c.body, `${i + 1}/${s.chapters.length}`, s.sponsorName),
+      );
+    });
+  }
+  if (!svgOnly) for (const v of DEMO_VIDEOS) await clip(v);
+
+  let total = 0;
+  const walk = (dir: string) => {
+    for (const v of DEMO_VIDEOS) {
+      const f = path.join(dir, videoClipPath(v.key));
+      if (existsSync(f)) total += statSync(f).size;
+    }
+  };
+  walk(ROOT);
+  console.log(`Demo content assets written to ${ROOT}; clips total ${(total / 1024).toFixed(0)} KiB`);
+}
+
+await main();
