@@ -1,4 +1,75 @@
+import {
+  activateUserBodySchema,
+  activateUserResultSchema,
+  activationListSchema,
+  activationSchema,
+} from '@paddock/contracts/api/activations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../platform/http/schemas.ts';
+import { requireUser } from '../../platform/request-context.ts';
+import { activateUser, getActivation, listActivations } from './activation-service.ts';
 
-/** GET /activations/list, GET /activations/{id}, POST /activations/activate-user (SPEC §7). */
-export const activationRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const tags = ['activations'];
+
+/**
+ * GET /activations/list, GET /activations/{id}, POST /activations/activate-user (SPEC §7).
+ * Reading is open to anonymous callers: the landing page /activations/{slug} is public and
+ * allowed before sign-up (SPEC §2).
+ */
+export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/activations/list',
+    {
+      schema: {
+        tags,
+        summary: 'Every activation with its window status, badges and whether the fan activated it',
+        response: { 200: activationListSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      listActivations(
+        app.deps.db,
+        request.ctx.organization.id,
+        request.ctx.user?.id ?? null,
+        app.deps.clock.now(),
+      ),
+  );
+
+  app.get(
+    '/activations/:idOrSlug',
+    {
+      schema: {
+        tags,
+        summary: 'One activation by id or slug',
+        params: z.object({ idOrSlug: z.string().min(1).max(120) }),
+        response: { 200: activationSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      getActivation(
+        app.deps.db,
+        request.ctx.organization.id,
+        request.params.idOrSlug,
+        request.ctx.user?.id ?? null,
+        app.deps.clock.now(),
+      ),
+  );
+
+  app.post(
+    '/activations/activate-user',
+    {
+      schema: {
+        tags,
+        summary: 'Activate the signed-in fan: grants the badges and bonus points once',
+        description: '422 activation_not_open outside the window; a repeat answers 200 with nothing new.',
+        body: activateUserBodySchema,
+        response: { 200: activateUserResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return activateUser(app.deps, request.ctx.organization.id, user.id, request.body.slug);
+    },
+  );
+};
