@@ -1,0 +1,412 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Organization } from '../db/schema.ts';
+import { seedOrganization } from '../seed/demo-organization.ts';
+import { createFan, createOrg, createTestApp, onRealPostgres, type TestContext } from '../test/test-app.ts';
+
+/** Wire-level behaviour of /auth/v1 that the client tests do not reach: config switches, limits, errors. */
+const newEmail = () => `fan-${randomUUID().slice(0, 8)}@example.com`;
+const PASSWORD = 'grid-walk-7431';
+
+function call(
+  t: TestContext,
+  org: Organization | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  extra: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method,
+    url: `/auth/v1${url}`,
+    headers: { ...(org ? { apikey: org.publishableKey } : {}), ...extra },
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+}
+
+async function lastCode(t: TestContext, recipient: string) {
+  const row = await t.db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('recipient', '=', recipient)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return (row.payload as { code: string }).code;
+}
+
+describe('defaults (autoconfirm on)', () => {
+  let t: TestContext;
+  let org: Organization;
+  beforeAll(async () => {
+    t = await createTestApp();
+    org = await createOrg(t);
+  });
+  afterAll(async () => t.close());
+
+  it('errors carry code, message, error_code, msg and the API version header', async () => {
+    const res = await call(t, org, 'POST', '/token?grant_type=password', {
+      email: newEmail(),
+      password: 'whatever-123',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['x-supabase-api-version']).toBe('2024-01-01');
+    expect(res.json()).toEqual({
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+      error_code: 'invalid_credentials',
+      msg: 'Invalid login credentials',
+    });
+  });
+
+  it('bodies are lenient: unknown fields ignored, null as absent; bad JSON is 400 bad_json; > 1 MB is 413', async () => {
+    const ok = await call(t, org, 'POST', '/signup', {
+      email: newEmail(),
+      password: PASSWORD,
+      gotrue_meta_security: {},
+      code_challenge: null,
+      code_challenge_method: null,
+      whatever: 1,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().access_token).toBeTruthy();
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/signup',
+      headers: { apikey: org.publishableKey, 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('bad_json');
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/signup',
+      headers: { apikey: org.publishableKey, 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: newEmail(), password: PASSWORD, data: { x: 'y'.repeat(1_100_000) } }),
+    });
+    expect(big.statusCode).toBe(413);
+  });
+
+  it('an unknown apikey is 401; health and JWKS need none', async () => {
+    const res = await call(t, null, 'GET', '/settings', undefined, { apikey: 'pk_nope' });
+    expect(res.statusCode).toBe(401);
+    expect((await call(t, null, 'GET', '/health')).json().name).toBe('paddock-auth');
+    const jwks = await call(t, null, 'GET', '/.well-known/jwks.json');
+    expect(jwks.json().keys[0]).toMatchObject({ alg: 'ES256', use: 'sig', kty: 'EC' });
+    expect(jwks.json().keys[0].d).toBeUndefined();
+  });
+
+  it('settings, sso and manual linking answer as GoTrue does', async () => {
+    const settings = (await call(t, org, 'GET', '/settings')).json();
+    expect(settings).toMatchObject({
+      disable_signup: false,
+      mailer_autoconfirm: true,
+      external: { email: true, anonymous_users: false },
+    });
+    const sso = await call(t, org, 'POST', '/sso', { domain: 'example.com' });
+    expect([sso.statusCode, sso.json().code]).toEqual([404, 'sso_provider_not_found']);
+    const link = await call(
+      t,
+      org,
+      'GET',
+      '/user/identities/authorize?provider=google&skip_http_redirect=true',
+    );
+    expect([link.statusCode, link.json().code]).toEqual([404, 'manual_linking_disabled']);
+  });
+
+  it('user endpoints need a bearer (401 no_authorization); logout is 204, a bad scope 400', async () => {
+    const none = await call(t, org, 'GET', '/user', undefined, {
+      authorization: `Bearer ${org.publishableKey}`,
+    });
+    expect([none.statusCode, none.json().code]).toEqual([401, 'no_authorization']);
+    const fan = await createFan(t, org);
+    const auth = { authorization: `Bearer ${fan.accessToken}`, 'content-type': 'application/json' };
+    const scope = await call(t, org, 'POST', '/logout?scope=everything', undefined, auth);
+    expect(scope.statusCode).toBe(400);
+    const out = await call(t, org, 'POST', '/logout', undefined, auth);
+    expect(out.statusCode).toBe(204);
+    expect(out.body).toBe('');
+    const after = await call(t, org, 'GET', '/user', undefined, auth);
+    expect([after.statusCode, after.json().code]).toEqual([403, 'session_not_found']);
+  });
+
+  it('ids are validated as UUIDs (400), an unknown factor is 404', async () => {
+    const fan = await createFan(t, org);
+    const auth = { authorization: `Bearer ${fan.accessToken}` };
+    expect((await call(t, org, 'DELETE', '/user/identities/abc', undefined, auth)).statusCode).toBe(400);
+    expect((await call(t, org, 'POST', '/factors/abc/challenge', {}, auth)).statusCode).toBe(400);
+    const missing = await call(t, org, 'POST', `/factors/${randomUUID()}/challenge`, {}, auth);
+    expect([missing.statusCode, missing.json().code]).toEqual([404, 'mfa_factor_not_found']);
+    const single = await call(t, org, 'DELETE', `/user/identities/${fan.user.id}`, undefined, auth);
+    expect([single.statusCode, single.json().code]).toEqual([422, 'single_identity_not_deletable']);
+  });
+
+  it('a banned user cannot sign in (400 user_banned); an unknown grant is 400', async () => {
+    const fan = await createFan(t, org);
+    await t.db
+      .updateTable('users')
+      .set({ bannedUntil: new Date(t.clock.now().getTime() + 86_400_000) })
+      .where('id', '=', fan.user.id)
+      .execute();
+    const res = await call(t, org, 'POST', '/token?grant_type=password', {
+      email: fan.user.email,
+      password: fan.password,
+    });
+    expect([res.statusCode, res.json().code]).toEqual([400, 'user_banned']);
+    const grant = await call(t, org, 'POST', '/token?grant_type=magic', {});
+    expect([grant.statusCode, grant.json().code]).toEqual([400, 'invalid_credentials']);
+  });
+
+  it('phone sign-up and SMS code verification', async () => {
+    const res = await call(t, org, 'POST', '/signup', { phone: '+44 7700 900123', password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.phone).toBe('447700900123');
+    const badPhone = await call(t, org, 'POST', '/signup', { phone: '12', password: PASSWORD });
+    expect(badPhone.json().message).toBe('Invalid phone number format (E.164 required)');
+    await call(t, org, 'POST', '/otp', { phone: '+447700900123' });
+    const code = await lastCode(t, '447700900123');
+    const ok = await call(t, org, 'POST', '/verify', { phone: '447700900123', token: code, type: 'sms' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user.phone_confirmed_at).toBeTruthy();
+  });
+
+  it('PKCE: a wrong verifier is 400 bad_code_verifier; an old code is 422 flow_state_expired', async () => {
+    const email = newEmail();
+    const verifier = 'v'.repeat(60);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const pkce = { code_challenge: challenge, code_challenge_method: 's256' };
+    const codeFor = async () => {
+      t.clock.advance(61_000);
+      await call(t, org, 'POST', '/otp', { email, ...pkce });
+      const row = await t.db
+        .selectFrom('outbox')
+        .select('payload')
+        .where('recipient', '=', email)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      const link = new URL((row.payload as { link: string }).link);
+      const res = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+      return new URL(res.headers.location as string).searchParams.get('code')!;
+    };
+    const first = await codeFor();
+    const wrong = await call(t, org, 'POST', '/token?grant_type=pkce', {
+      auth_code: first,
+      code_verifier: 'w'.repeat(60),
+    });
+    expect([wrong.statusCode, wrong.json().code]).toEqual([400, 'bad_code_verifier']);
+    const second = await codeFor();
+    t.clock.advance(301_000);
+    const late = await call(t, org, 'POST', '/token?grant_type=pkce', {
+      auth_code: second,
+      code_verifier: verifier,
+    });
+    expect([late.statusCode, late.json().code]).toEqual([422, 'flow_state_expired']);
+    const missing = await call(t, org, 'POST', '/token?grant_type=pkce', {
+      auth_code: randomUUID(),
+      code_verifier: verifier,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('id_token grant without configured providers is an OAuth-style 400', async () => {
+    const res = await call(t, org, 'POST', '/token?grant_type=id_token', {
+      provider: 'google',
+      id_token: 'x.y.z',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('invalid request');
+    expect(res.json().error_description).toMatch(/No OIDC providers/);
+  });
+
+  it('no apikey: served for DEFAULT_ORGANIZATION (auth-compat §10)', async () => {
+    const slug = `auth-default-${randomUUID().slice(0, 8)}`;
+    const t2 = await createTestApp({ DEFAULT_ORGANIZATION: slug });
+    try {
+      const def = await seedOrganization(t2.db, { slug, name: 'Default' });
+      const res = await call(t2, null, 'POST', '/signup', { email: newEmail(), password: PASSWORD });
+      expect(res.statusCode).toBe(200);
+      const row = await t2.db
+        .selectFrom('users')
+        .select('organizationId')
+        .where('id', '=', res.json().user.id)
+        .executeTakeFirstOrThrow();
+      expect(row.organizationId).toBe(def.id);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  describe.runIf(onRealPostgres)('concurrency (real PostgreSQL)', () => {
+    it('two simultaneous refreshes of one token both get the same new token', async () => {
+      const fan = await createFan(t, org);
+      const [a, b] = await Promise.all([
+        call(t, org, 'POST', '/token?grant_type=refresh_token', { refresh_token: fan.refreshToken }),
+        call(t, org, 'POST', '/token?grant_type=refresh_token', { refresh_token: fan.refreshToken }),
+      ]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(a.json().refresh_token).toBe(b.json().refresh_token);
+    });
+  });
+  if (!onRealPostgres) console.info('auth-api: refresh concurrency test skipped (needs TEST_DATABASE_URL)');
+});
+
+describe('configuration switches', () => {
+  it('AUTH_AUTOCONFIRM=false: bare user, email_not_confirmed, confirm by code; a repeat sign-up reveals nothing', async () => {
+    const t = await createTestApp({ AUTH_AUTOCONFIRM: 'false' });
+    try {
+      const org = await createOrg(t);
+      const email = newEmail();
+      const res = await call(t, org, 'POST', '/signup', { email, password: PASSWORD });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().access_token).toBeUndefined();
+      expect(res.json().confirmation_sent_at).toBeTruthy();
+      const early = await call(t, org, 'POST', '/token?grant_type=password', { email, password: PASSWORD });
+      expect(early.json().code).toBe('email_not_confirmed');
+      const code = await lastCode(t, email);
+      const again = await call(t, org, 'POST', '/signup', { email, password: PASSWORD });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().id).not.toBe(res.json().id);
+      const ok = await call(t, org, 'POST', '/verify', { email, token: code, type: 'signup' });
+      expect(ok.statusCode).toBe(200);
+      expect(
+        (await call(t, org, 'POST', '/token?grant_type=password', { email, password: PASSWORD })).statusCode,
+      ).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('AUTH_DISABLE_SIGNUP refuses sign-ups; AUTH_ANONYMOUS_USERS allows anonymous ones', async () => {
+    const off = await createTestApp({ AUTH_DISABLE_SIGNUP: 'true' });
+    try {
+      const org = await createOrg(off);
+      const res = await call(off, org, 'POST', '/signup', { email: newEmail(), password: PASSWORD });
+      expect([res.statusCode, res.json().code, res.json().message]).toEqual([
+        422,
+        'signup_disabled',
+        'Signups not allowed for this instance',
+      ]);
+    } finally {
+      await off.close();
+    }
+    const anon = await createTestApp({ AUTH_ANONYMOUS_USERS: 'true' });
+    try {
+      const org = await createOrg(anon);
+      const res = await call(anon, org, 'POST', '/signup', { data: {} });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user.is_anonymous).toBe(true);
+    } finally {
+      await anon.close();
+    }
+  });
+
+  it('rate limits: 429 over_request_rate_limit per IP and per identifier', async () => {
+    const t = await createTestApp({ AUTH_RATE_LIMIT_SCALE: '0.1' });
+    try {
+      const org = await createOrg(t);
+      const fromIp = (ip: string, email: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/auth/v1/otp',
+          headers: { apikey: org.publishableKey },
+          payload: { email },
+          remoteAddress: ip,
+        });
+      for (let i = 0; i < 3; i++) expect((await fromIp('10.0.0.1', newEmail())).statusCode).toBe(200);
+      const limited = await fromIp('10.0.0.1', newEmail());
+      expect([limited.statusCode, limited.json().code]).toEqual([429, 'over_request_rate_limit']);
+      // One address from many IPs is limited too.
+      const email = newEmail();
+      const fan = await createFan(t, org, { email });
+      const guesses = [];
+      for (let i = 0; i < 4; i++) {
+        guesses.push(
+          await t.app.inject({
+            method: 'POST',
+            url: '/auth/v1/token?grant_type=password',
+            headers: { apikey: org.publishableKey },
+            payload: { email: fan.user.email, password: `wrong-guess-${i}` },
+            remoteAddress: `10.0.1.${i}`,
+          }),
+        );
+      }
+      expect(guesses.map((g) => g.statusCode)).toEqual([400, 400, 400, 429]);
+      // The window passes with the clock.
+      t.clock.advance(5 * 60_000);
+      expect((await fromIp('10.0.0.1', newEmail())).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('id_token grant: a token from a configured issuer signs in, links an identity, checks the nonce', async () => {
+    const { privateKey, publicKey } = await generateKeyPair('RS256');
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' };
+    const issuer = 'https://accounts.example.com';
+    const t = await createTestApp({
+      AUTH_OIDC_PROVIDERS: JSON.stringify([
+        { provider: 'example', issuer, jwks: { keys: [jwk] }, clientIds: ['paddock-web'] },
+      ]),
+    });
+    try {
+      const org = await createOrg(t);
+      const email = newEmail();
+      const idToken = (claims: Record<string, unknown>, aud = 'paddock-web') =>
+        new SignJWT({ email, email_verified: true, ...claims })
+          .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+          .setIssuer(issuer)
+          .setAudience(aud)
+          .setSubject('subject-123')
+          .setIssuedAt(Math.floor(t.clock.now().getTime() / 1000))
+          .setExpirationTime(Math.floor(t.clock.now().getTime() / 1000) + 600)
+          .sign(privateKey);
+      const wrongAud = await call(t, org, 'POST', '/token?grant_type=id_token', {
+        provider: 'example',
+        id_token: await idToken({}, 'other'),
+      });
+      expect([wrongAud.statusCode, wrongAud.json().error]).toEqual([400, 'invalid request']);
+      const nonce = 'n-0S6_WzA2Mj';
+      const hashed = createHash('sha256').update(nonce).digest('hex');
+      const badNonce = await call(t, org, 'POST', '/token?grant_type=id_token', {
+        provider: 'example',
+        id_token: await idToken({ nonce: hashed }),
+        nonce: 'other',
+      });
+      expect(badNonce.statusCode).toBe(400);
+      const ok = await call(t, org, 'POST', '/token?grant_type=id_token', {
+        provider: 'example',
+        id_token: await idToken({ nonce: hashed }),
+        nonce,
+      });
+      expect(ok.statusCode).toBe(200);
+      const user = ok.json().user;
+      expect(user.email).toBe(email);
+      expect(user.identities.map((i: { provider: string }) => i.provider).sort()).toEqual([
+        'email',
+        'example',
+      ]);
+      const again = await call(t, org, 'POST', '/token?grant_type=id_token', {
+        provider: 'example',
+        id_token: await idToken({}),
+      });
+      expect(again.json().user.id).toBe(user.id);
+      const external = user.identities.find((i: { provider: string }) => i.provider === 'example');
+      const auth = { authorization: `Bearer ${again.json().access_token}` };
+      const unlinked = await call(
+        t,
+        org,
+        'DELETE',
+        `/user/identities/${external.identity_id}`,
+        undefined,
+        auth,
+      );
+      expect(unlinked.statusCode).toBe(200);
+      const left = (await call(t, org, 'GET', '/user', undefined, auth)).json();
+      expect(left.identities.map((i: { provider: string }) => i.provider)).toEqual(['email']);
+    } finally {
+      await t.close();
+    }
+  });
+});
