@@ -1,24 +1,50 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/providers.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { initI18n } from './i18n/index.ts';
+import { initAnalytics } from './lib/analytics.ts';
+import { applyBranding, organizationQueryOptions } from './lib/organization.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { loadRuntimeConfig } from './lib/runtime-config.ts';
+import { initSession } from './lib/session.ts';
+import { watchLevelUps } from './lib/user.ts';
 import './styles.css';
 
-interface RuntimeConfig {
-  apiBaseUrl: string;
-  organizationKey: string;
-}
+/** Branding should be in place before the first paint, but a slow API must not hold the app back. */
+const BRANDING_WAIT_MS = 1500;
 
-/** The SPA reads its runtime configuration before it boots; nothing is baked into the build. */
+/**
+ * Boot order (issue 6 §1): runtime config → i18n, the supabase session and the org's branding
+ * in parallel → render. Nothing environment-specific is in the bundle.
+ */
 async function boot() {
-  const config = (await (await fetch('/config.json')).json()) as RuntimeConfig;
-  const root = createRoot(document.getElementById('root')!);
-  root.render(
-    <StrictMode>
-      <main className="min-h-dvh grid place-items-center bg-neutral-950 text-white">
-        <h1 className="text-3xl font-bold">Paddock</h1>
-        <p data-org={config.organizationKey}>Loading…</p>
-      </main>
-    </StrictMode>,
-  );
+  const rootElement = document.getElementById('root')!;
+  try {
+    const config = await loadRuntimeConfig();
+    initAnalytics(config.analytics);
+    const queryClient = createQueryClient();
+    watchLevelUps(queryClient);
+    const branding = queryClient
+      .fetchQuery(organizationQueryOptions)
+      .then(applyBranding)
+      .catch((error) => console.warn('[paddock] organization branding unavailable', error));
+    await Promise.all([
+      initI18n(config.defaultLocale),
+      initSession(),
+      Promise.race([branding, new Promise((r) => setTimeout(r, BRANDING_WAIT_MS))]),
+    ]);
+    const router = createAppRouter();
+    createRoot(rootElement).render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
+  } catch (error) {
+    console.error(error);
+    rootElement.innerHTML =
+      '<main style="padding:2rem;font-family:system-ui;color:#fff"><h1>Paddock is not available right now.</h1><p>Please reload the page in a moment.</p></main>';
+  }
 }
 
 void boot();

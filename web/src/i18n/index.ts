@@ -10,33 +10,49 @@ export const LOCALE_COOKIE_DAYS = 365;
 /**
  * Catalogues live beside their feature (`features/<f>/i18n/<locale>.json`, namespace = the
  * feature folder) plus `i18n/common/<locale>.json`; they are gathered here so adding strings
- * never means editing a shared file.
+ * never means editing a shared file. Only the active locale (and the English fallback) is
+ * loaded, so every other language stays out of the first load (issue 4 §8 budget).
  */
 const featureCatalogues = import.meta.glob<Record<string, unknown>>('../features/*/i18n/*.json', {
-  eager: true,
   import: 'default',
 });
 const commonCatalogues = import.meta.glob<Record<string, unknown>>('./common/*.json', {
-  eager: true,
   import: 'default',
 });
 
-function buildResources() {
-  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const [file, messages] of Object.entries(featureCatalogues)) {
+type Resources = Record<string, Record<string, unknown>>;
+
+async function loadLocale(locale: string): Promise<Resources> {
+  const resources: Resources = {};
+  const jobs: Promise<void>[] = [];
+  for (const [file, load] of Object.entries(featureCatalogues)) {
     const match = /features\/([^/]+)\/i18n\/([a-z]{2})\.json$/.exec(file);
-    if (!match) continue;
-    const [, namespace, locale] = match as unknown as [string, string, string];
-    resources[locale] ??= {};
-    resources[locale][namespace] = messages;
+    if (!match || match[2] !== locale) continue;
+    const namespace = match[1] as string;
+    jobs.push(
+      load().then((messages) => {
+        resources[namespace] = messages;
+      }),
+    );
   }
-  for (const [file, messages] of Object.entries(commonCatalogues)) {
-    const locale = /([a-z]{2})\.json$/.exec(file)?.[1];
-    if (!locale) continue;
-    resources[locale] ??= {};
-    resources[locale].common = messages;
+  for (const [file, load] of Object.entries(commonCatalogues)) {
+    if (!file.endsWith(`/${locale}.json`)) continue;
+    jobs.push(
+      load().then((messages) => {
+        resources.common = messages;
+      }),
+    );
   }
+  await Promise.all(jobs);
   return resources;
+}
+
+async function ensureLocale(locale: string) {
+  if (i18next.isInitialized && i18next.hasResourceBundle(locale, 'common')) return;
+  const resources = await loadLocale(locale);
+  for (const [namespace, messages] of Object.entries(resources)) {
+    i18next.addResourceBundle(locale, namespace, messages, true, true);
+  }
 }
 
 export function readLocaleCookie(): Locale | null {
@@ -47,8 +63,10 @@ export function readLocaleCookie(): Locale | null {
   return (LOCALES as readonly string[]).includes(value ?? '') ? (value as Locale) : null;
 }
 
-export function setLocale(locale: Locale) {
+export async function setLocale(locale: Locale) {
+  await ensureLocale(locale);
   const maxAge = LOCALE_COOKIE_DAYS * 24 * 60 * 60;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari and Firefox
   document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${maxAge}; SameSite=Lax`;
   document.documentElement.lang = locale;
   return i18next.changeLanguage(locale);
@@ -58,8 +76,10 @@ export async function initI18n(defaultLocale: string) {
   const fallback = (LOCALES as readonly string[]).includes(defaultLocale) ? (defaultLocale as Locale) : 'en';
   const lng = readLocaleCookie() ?? fallback;
   document.documentElement.lang = lng;
+  const [active, english] = await Promise.all([loadLocale(lng), lng === 'en' ? null : loadLocale('en')]);
   await i18next.use(initReactI18next).init({
-    resources: buildResources(),
+    resources: english ? { [lng]: active, en: english } : { [lng]: active },
+    partialBundledLanguages: true,
     lng,
     fallbackLng: 'en',
     defaultNS: 'common',

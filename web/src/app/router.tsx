@@ -1,0 +1,144 @@
+import type { ComponentType } from 'react';
+import {
+  createBrowserRouter,
+  data,
+  type LoaderFunctionArgs,
+  Outlet,
+  redirect,
+  type RouteObject,
+} from 'react-router';
+import { DefaultLayout, NoBottomNavLayout } from '../features/shell/components/layouts.tsx';
+import { importWithReloadGuard } from '../lib/reload-guard.ts';
+import { PageSkeleton } from '../ui/page-skeleton.tsx';
+import type { RouteAccess } from './access-rules.ts';
+import { paths } from './paths.ts';
+import { RootLayout } from './root-layout.tsx';
+import type { RouteHandle } from './route-handle.ts';
+import RouteError from '../features/errors/routes/route-error.tsx';
+
+/** Every screen is its own chunk (issue 4 §8), loaded through the SPEC §9 reload guard. */
+function screen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const module = await importWithReloadGuard(load);
+      return { Component: module.default };
+    },
+  };
+}
+
+const guest: RouteHandle = {
+  access: { audience: 'guest', incompleteProfileAllowed: true } satisfies RouteAccess,
+};
+const anyone: RouteHandle = { access: { audience: 'any', incompleteProfileAllowed: true } };
+
+/** SPEC §2: unknown routes are a 404 with 'Page Not Found: {path}'. */
+function notFound({ request }: LoaderFunctionArgs): never {
+  throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+}
+
+/**
+ * SPEC §2's route table. Layouts: none (index, welcome, activations), default (bottom
+ * navigation: the tab screens and their hubs) and no-bottom-nav (focused screens: forms,
+ * players, the story viewer, a challenge, a sweepstake's entry).
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: <PageSkeleton />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { path: paths.home, handle: guest, ...screen(() => import('./index-route.tsx')) },
+          { path: paths.welcome, ...screen(() => import('../features/welcome/routes/welcome-route.tsx')) },
+          {
+            path: '/activations/:slug',
+            handle: anyone,
+            ...screen(() => import('../features/activations/routes/activation-route.tsx')),
+          },
+          { path: paths.challenges, loader: () => redirect(paths.challengeList('poll')) },
+          { path: paths.menu, loader: () => redirect(paths.profile) },
+          {
+            element: <DefaultLayout />,
+            children: [
+              {
+                path: paths.dashboard,
+                ...screen(() => import('../features/dashboard/routes/dashboard-route.tsx')),
+              },
+              {
+                path: paths.profile,
+                ...screen(() => import('../features/profile/routes/profile-route.tsx')),
+              },
+              {
+                path: paths.history,
+                ...screen(() => import('../features/history/routes/history-route.tsx')),
+              },
+              {
+                path: paths.referral,
+                ...screen(() => import('../features/referral/routes/referral-route.tsx')),
+              },
+              { path: paths.about, ...screen(() => import('../features/about/routes/about-route.tsx')) },
+              {
+                path: paths.downloads,
+                ...screen(() => import('../features/downloads/routes/downloads-route.tsx')),
+              },
+              {
+                path: '/challenges/:subtype',
+                ...screen(() => import('../features/challenges/routes/challenge-list-route.tsx')),
+              },
+              { path: paths.media, ...screen(() => import('../features/media/routes/media-route.tsx')) },
+              { path: paths.videos, ...screen(() => import('../features/media/routes/videos-route.tsx')) },
+              {
+                path: '/media/playlists/:id',
+                ...screen(() => import('../features/media/routes/playlist-route.tsx')),
+              },
+              {
+                path: paths.sweepstakes,
+                ...screen(() => import('../features/sweepstakes/routes/sweepstakes-route.tsx')),
+              },
+              {
+                path: paths.gamesPoll,
+                ...screen(() => import('../features/hubs/routes/games-poll-route.tsx')),
+              },
+              { path: paths.contests, ...screen(() => import('../features/hubs/routes/contests-route.tsx')) },
+              { path: paths.benefits, ...screen(() => import('../features/hubs/routes/benefits-route.tsx')) },
+              { path: paths.cars, ...screen(() => import('../features/hubs/routes/cars-route.tsx')) },
+            ],
+          },
+          {
+            element: <NoBottomNavLayout />,
+            children: [
+              {
+                path: paths.profileEdit,
+                ...screen(() => import('../features/profile/routes/profile-edit-route.tsx')),
+              },
+              {
+                path: '/challenges/:subtype/:challengeId',
+                ...screen(() => import('../features/challenges/routes/challenge-route.tsx')),
+              },
+              {
+                path: '/media/videos/:videoId',
+                ...screen(() => import('../features/media/routes/video-route.tsx')),
+              },
+              {
+                path: '/articles/:id',
+                ...screen(() => import('../features/media/routes/article-route.tsx')),
+              },
+              { path: '/stories/:id', ...screen(() => import('../features/stories/routes/story-route.tsx')) },
+              {
+                path: '/sweepstakes/:sweepstakeId',
+                ...screen(() => import('../features/sweepstakes/routes/sweepstake-route.tsx')),
+              },
+            ],
+          },
+          { path: '*', handle: anyone, loader: notFound, element: <Outlet /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,167 @@
+import { MAX_AVATAR_BYTES, type MediaUpload } from '@paddock/contracts/api/media';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Camera } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { api } from '../../../lib/api-client.ts';
+import { toastError } from '../../../lib/api-errors.ts';
+import { consentsQueryOptions, saveConsents } from '../../../lib/consents.ts';
+import { formValuesFrom, type ProfileFormValues, toUserUpdate } from '../../../lib/profile-form.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { displayName, updateMe, useMe } from '../../../lib/user.ts';
+import { Avatar } from '../../../ui/avatar.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { ConsentToggles } from '../../../ui/consent-toggles.tsx';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { ProfileFields } from '../../../ui/profile-fields.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { toast } from '../../../ui/toast-store.ts';
+
+const FIELDS = ['firstName', 'lastName', 'username', 'birthday', 'phoneNumber', 'zipCode'] as const;
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+
+/** `/profile/edit`: avatar upload with preview (POST /api/media then /api/media/set-avatar), fields, consents. */
+export default function ProfileEditRoute() {
+  const { t } = useTranslation('profile');
+  const me = useMe();
+  const consents = useQuery(consentsQueryOptions);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<ProfileFormValues>(() => formValuesFrom(me.data));
+  const [errors, setErrors] = useState<Partial<Record<keyof ProfileFormValues, string>>>({});
+  const [answers, setAnswers] = useState<Record<string, boolean>>({});
+  const [avatar, setAvatar] = useState<{ file: File; preview: string } | null>(null);
+  const [avatarError, setAvatarError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const loadedUserId = me.data?.userId;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once, when the fan arrives
+  useEffect(() => {
+    if (me.data) setValues(formValuesFrom(me.data));
+  }, [loadedUserId]);
+
+  useEffect(
+    () => () => {
+      if (avatar) URL.revokeObjectURL(avatar.preview);
+    },
+    [avatar],
+  );
+
+  function pick(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!IMAGE_TYPES.includes(file.type)) return setAvatarError(t('edit.avatarType'));
+    if (file.size > MAX_AVATAR_BYTES)
+      return setAvatarError(t('edit.avatarSize', { mb: MAX_AVATAR_BYTES / 1024 / 1024 }));
+    setAvatarError(null);
+    setAvatar({ file, preview: URL.createObjectURL(file) });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = toUserUpdate(values, FIELDS);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      if (avatar) {
+        const upload = await api.post<MediaUpload>('/media', undefined, { binary: avatar.file });
+        await api.post('/media/set-avatar', { name: upload.mediaId });
+      }
+      await saveConsents(consents.data ?? [], answers);
+      const user = await updateMe(parsed.data);
+      queryClient.setQueryData(queryKeys.me, user);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.consents });
+      toast({ title: t('edit.saved') });
+      navigate(paths.profile);
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="pb-10">
+      <PageHeader
+        title={t('edit.title')}
+        back={
+          <Link
+            to={paths.profile}
+            aria-label={t('edit.back')}
+            className="grid size-10 place-items-center rounded-full bg-surface-2"
+          >
+            <ArrowLeft className="size-5" aria-hidden />
+          </Link>
+        }
+      />
+      {me.isPending ? (
+        <div className="flex flex-col gap-4 p-4">
+          <Skeleton className="mx-auto size-28 rounded-full" />
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+        </div>
+      ) : (
+        <form
+          onSubmit={submit}
+          noValidate
+          className="flex flex-col gap-6 px-4 pt-2"
+          aria-label={t('edit.title')}
+        >
+          <div className="flex flex-col items-center gap-2">
+            <button
+              type="button"
+              onClick={() => fileInput.current?.click()}
+              className="relative rounded-full focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent"
+              aria-label={t('edit.avatar')}
+            >
+              <Avatar src={avatar?.preview ?? me.data?.avatarUrl} name={displayName(me.data)} size={112} />
+              <span className="absolute right-0 bottom-0 grid size-9 place-items-center rounded-full border-2 border-bg bg-brand">
+                <Camera className="size-4" aria-hidden />
+              </span>
+            </button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept={IMAGE_TYPES.join(',')}
+              onChange={pick}
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden
+            />
+            {avatar && <p className="text-sm text-accent">{t('edit.avatarReady')}</p>}
+            {avatarError && (
+              <p role="alert" className="text-sm text-red-300">
+                {avatarError}
+              </p>
+            )}
+          </div>
+          <ProfileFields
+            fields={FIELDS}
+            values={values}
+            errors={errors}
+            onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))}
+          />
+          {consents.data && consents.data.length > 0 && (
+            <ConsentToggles
+              consents={consents.data}
+              answers={answers}
+              onChange={(id, value) => setAnswers((a) => ({ ...a, [id]: value }))}
+            />
+          )}
+          <Button type="submit" full loading={busy}>
+            {t('edit.save')}
+          </Button>
+        </form>
+      )}
+    </main>
+  );
+}

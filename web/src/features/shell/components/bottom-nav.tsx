@@ -1,0 +1,62 @@
+import { Flag, Home, PlayCircle, Ticket, User } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { DEFAULT_TAB, nextTab, type Tab } from '../../../app/tabs.ts';
+
+const ITEMS: { tab: Tab; to: string; icon: typeof Home }[] = [
+  { tab: 'dashboard', to: paths.dashboard, icon: Home },
+  { tab: 'challenges', to: paths.challengeList('poll'), icon: Flag },
+  { tab: 'media', to: paths.media, icon: PlayCircle },
+  { tab: 'sweepstakes', to: paths.sweepstakes, icon: Ticket },
+  { tab: 'profile', to: paths.profile, icon: User },
+];
+
+// Module-level so the tab survives switching between the two layouts (SPEC §2 tab state).
+let rememberedTab: Tab = DEFAULT_TAB;
+
+/** The default layout's bottom navigation; the highlighted tab follows SPEC §2's tab state. */
+export function BottomNav() {
+  const { t } = useTranslation('shell');
+  const location = useLocation();
+  const [tab, setTab] = useState<Tab>(() => nextTab(rememberedTab, location.pathname));
+
+  useEffect(() => {
+    setTab((current) => {
+      rememberedTab = nextTab(current, location.pathname);
+      return rememberedTab;
+    });
+  }, [location.pathname]);
+
+  return (
+    <nav
+      aria-label={t('nav.label')}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-bg/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+    >
+      <ul className="mx-auto grid max-w-md grid-cols-5">
+        {ITEMS.map(({ tab: item, to, icon: Icon }) => {
+          const active = item === tab;
+          return (
+            <li key={item}>
+              <Link
+                to={to}
+                aria-current={active ? 'page' : undefined}
+                className={`flex min-h-16 flex-col items-center justify-center gap-1 text-[11px] font-semibold tracking-wide uppercase transition-colors ${
+                  active ? 'text-white' : 'text-muted hover:text-white'
+                }`}
+              >
+                <span
+                  className={`grid h-7 w-12 place-items-center rounded-full transition-colors ${active ? 'bg-brand' : ''}`}
+                >
+                  <Icon className="size-5" aria-hidden strokeWidth={active ? 2.5 : 2} />
+                </span>
+                {t(`nav.${item}`)}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

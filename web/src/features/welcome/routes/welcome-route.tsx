@@ -1,0 +1,104 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { toastError } from '../../../lib/api-errors.ts';
+import { consentsQueryOptions, saveConsents } from '../../../lib/consents.ts';
+import { formValuesFrom, type ProfileFormValues, toUserUpdate } from '../../../lib/profile-form.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { updateMe, useMe } from '../../../lib/user.ts';
+import { Button } from '../../../ui/button.tsx';
+import { ConsentToggles } from '../../../ui/consent-toggles.tsx';
+import { ProfileFields } from '../../../ui/profile-fields.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+
+const FIELDS = ['firstName', 'lastName', 'username', 'birthday', 'zipCode'] as const;
+const REQUIRED = ['firstName', 'lastName', 'username', 'birthday'] as const;
+
+/** `/welcome`: onboarding for new fans — names, username, birthday, zip and consents, then /dashboard. */
+export default function WelcomeRoute() {
+  const { t } = useTranslation('welcome');
+  const me = useMe();
+  const consents = useQuery(consentsQueryOptions);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<ProfileFormValues>(() => formValuesFrom(me.data));
+  const [errors, setErrors] = useState<Partial<Record<keyof ProfileFormValues, string>>>({});
+  const [answers, setAnswers] = useState<Record<string, boolean>>({});
+  const [showConsentErrors, setShowConsentErrors] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const loadedUserId = me.data?.userId;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once, when the fan arrives
+  useEffect(() => {
+    if (me.data) setValues(formValuesFrom(me.data));
+  }, [loadedUserId]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = toUserUpdate(values, FIELDS);
+    const allErrors: Partial<Record<keyof ProfileFormValues, string>> = parsed.ok ? {} : { ...parsed.errors };
+    for (const f of REQUIRED) if (!values[f].trim()) allErrors[f] = t('required');
+    setErrors(allErrors);
+    const list = consents.data ?? [];
+    const requiredMissing = list.some((c) => c.required && !(answers[c.id] ?? c.enabled));
+    setShowConsentErrors(requiredMissing);
+    if (!parsed.ok || Object.keys(allErrors).length > 0 || requiredMissing) {
+      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await saveConsents(list, answers);
+      const user = await updateMe(parsed.data);
+      queryClient.setQueryData(queryKeys.me, user);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.consents });
+      navigate(paths.dashboard, { replace: true });
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-6 px-4 pt-8 pb-10">
+      <header>
+        <p className="font-display text-sm font-bold tracking-[0.2em] text-accent uppercase">{t('kicker')}</p>
+        <h1 className="mt-1 font-display text-3xl font-black uppercase">{t('title')}</h1>
+        <p className="mt-2 text-muted">{t('intro')}</p>
+      </header>
+      {me.isPending ? (
+        <div className="flex flex-col gap-4">
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate className="flex flex-col gap-6" aria-label={t('title')}>
+          <ProfileFields
+            fields={FIELDS}
+            values={values}
+            errors={errors}
+            required={REQUIRED}
+            onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))}
+          />
+          {consents.isPending ? (
+            <Skeleton className="h-40" />
+          ) : consents.data && consents.data.length > 0 ? (
+            <ConsentToggles
+              consents={consents.data}
+              answers={answers}
+              showRequiredError={showConsentErrors}
+              onChange={(id, value) => setAnswers((a) => ({ ...a, [id]: value }))}
+            />
+          ) : null}
+          <Button type="submit" full loading={busy}>
+            {t('submit')}
+          </Button>
+        </form>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,42 @@
+import i18next from 'i18next';
+import { toast } from '../ui/toast-store.ts';
+import { ApiError } from './api-client.ts';
+
+/**
+ * SPEC §8: what a fan is told. 422 refusals each have a sentence in the common catalogue
+ * (`errors.<code>`); unknown 422 codes fall back to the area's generic sentence, then to the
+ * server's message. Other response errors are only logged (SPEC §8 "Other response errors").
+ */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const key = `errors.${error.code}`;
+    if (i18next.exists(key, { ns: 'common' })) return i18next.t(key, { ns: 'common' });
+    if (error.status === 422) return error.message || i18next.t('errors.unprocessable', { ns: 'common' });
+    if (error.status === 400) return error.message;
+    if (error.status === 0 || error.status >= 500) return i18next.t('errors.server', { ns: 'common' });
+    return error.message;
+  }
+  if (error instanceof TypeError) return i18next.t('errors.network', { ns: 'common' });
+  return i18next.t('errors.unknown', { ns: 'common' });
+}
+
+export function reportApiError(error: unknown) {
+  if (error instanceof ApiError && error.status === 422) {
+    toast({
+      title: i18next.t('errors.title', { ns: 'common' }),
+      description: errorMessage(error),
+      variant: 'destructive',
+    });
+    return;
+  }
+  console.warn('[paddock] request failed', error);
+}
+
+/** A destructive toast for an error the screen wants shown whatever its status. */
+export function toastError(error: unknown) {
+  toast({
+    title: i18next.t('errors.title', { ns: 'common' }),
+    description: errorMessage(error),
+    variant: 'destructive',
+  });
+}

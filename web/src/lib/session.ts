@@ -1,0 +1,70 @@
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { useSyncExternalStore } from 'react';
+import { supabase } from './supabase.ts';
+
+/**
+ * The supabase-js session is the single source of signed-in state (SPEC §4). Every auth event
+ * (INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, USER_UPDATED, PASSWORD_RECOVERY,
+ * MFA_CHALLENGE_VERIFIED) lands here; React reads it with `useSession()`.
+ */
+export interface SessionState {
+  status: 'loading' | 'signedIn' | 'signedOut';
+  session: Session | null;
+  lastEvent: AuthChangeEvent | null;
+  /** Set by a password-recovery link: the landing page shows "choose a new password". */
+  passwordRecovery: boolean;
+}
+
+let state: SessionState = { status: 'loading', session: null, lastEvent: null, passwordRecovery: false };
+const listeners = new Set<() => void>();
+const eventListeners = new Set<(event: AuthChangeEvent, session: Session | null) => void>();
+
+function set(next: SessionState) {
+  state = next;
+  for (const l of listeners) l();
+}
+
+export function getSessionState(): SessionState {
+  return state;
+}
+
+/** Subscribes to supabase-js once at boot and resolves after the initial session is known. */
+export function initSession(): Promise<void> {
+  return new Promise((resolve) => {
+    supabase().auth.onAuthStateChange((event, session) => {
+      set({
+        status: session ? 'signedIn' : 'signedOut',
+        session,
+        lastEvent: event,
+        passwordRecovery:
+          event === 'PASSWORD_RECOVERY' ? true : event === 'SIGNED_OUT' ? false : state.passwordRecovery,
+      });
+      // Listeners run outside supabase's lock: calling auth methods inside the callback deadlocks.
+      setTimeout(() => {
+        for (const l of eventListeners) l(event, session);
+      }, 0);
+      if (event === 'INITIAL_SESSION') resolve();
+    });
+  });
+}
+
+export function clearPasswordRecovery() {
+  set({ ...state, passwordRecovery: false });
+}
+
+export function onAuthEvent(listener: (event: AuthChangeEvent, session: Session | null) => void) {
+  eventListeners.add(listener);
+  return () => {
+    eventListeners.delete(listener);
+  };
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => state,
+  );
+}
