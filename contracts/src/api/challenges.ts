@@ -136,7 +136,7 @@ export type ChallengeAnswerBody = z.infer<typeof challengeAnswerBodySchema>;
 export const challengeAnswerResultSchema = z.object({
   /** Trivia / keyword: whether the answer was right; null for polls, arcade and unsettled pick'ems. */
   correct: z.boolean().nullable(),
-  /** Points credited by this call (net of any reversal when a trivia answer changed). */
+  /** Points this answer earned (0 when wrong; 0 for a pick'em until it is settled). */
   points: z.number().int(),
   /** Whether the challenge is now completed for the fan. */
   completed: z.boolean(),

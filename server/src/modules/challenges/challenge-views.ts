@@ -1,0 +1,277 @@
+import { isChallengeCompleted } from '@paddock/contracts';
+import type { Challenge, ChallengeOption, TriviaQuestion } from '@paddock/contracts/api/challenges';
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type {
+  ChallengeOptionsTable,
+  ChallengeQuestionsTable,
+  ChallengeResponsesTable,
+  ChallengesTable,
+  TriviaAnswersTable,
+} from './challenge-tables.ts';
+
+export type ChallengeRow = Selectable<ChallengesTable>;
+type OptionRow = Selectable<ChallengeOptionsTable>;
+type QuestionRow = Selectable<ChallengeQuestionsTable>;
+type ResponseRow = Selectable<ChallengeResponsesTable>;
+type TriviaAnswerRow = Selectable<TriviaAnswersTable>;
+
+const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+/** Everything needed to present a set of challenges to one caller, loaded in a fixed number of queries. */
+interface ChallengeData {
+  options: Map<string, OptionRow[]>;
+  questions: Map<string, QuestionRow[]>;
+  questionOptions: Map<string, OptionRow[]>;
+  responses: Map<string, ResponseRow>;
+  triviaAnswers: Map<string, TriviaAnswerRow>;
+  /** `${challengeId}:${optionIndex}` or `${questionId}:${optionIndex}` → votes. */
+  votes: Map<string, number>;
+  /** challengeId → fans who responded (trivia: who started). */
+  totals: Map<string, number>;
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+async function loadData(db: Kysely<DB>, userId: string | null, rows: ChallengeRow[]): Promise<ChallengeData> {
+  const data: ChallengeData = {
+    options: new Map(),
+    questions: new Map(),
+    questionOptions: new Map(),
+    responses: new Map(),
+    triviaAnswers: new Map(),
+    votes: new Map(),
+    totals: new Map(),
+  };
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return data;
+  const [options, questions, responses, answers, pollVotes, triviaVotes, totals, triviaTotals] =
+    await Promise.all([
+      db
+        .selectFrom('challengeOptions')
+        .selectAll()
+        .where('challengeId', 'in', ids)
+        .orderBy('orderIndex')
+        .execute(),
+      db
+        .selectFrom('challengeQuestions')
+        .selectAll()
+        .where('challengeId', 'in', ids)
+        .orderBy('orderIndex')
+        .execute(),
+      userId
+        ? db
+            .selectFrom('challengeResponses')
+            .selectAll()
+            .where('userId', '=', userId)
+            .where('challengeId', 'in', ids)
+            .execute()
+        : [],
+      userId
+        ? db
+            .selectFrom('triviaAnswers')
+            .selectAll()
+            .where('userId', '=', userId)
+            .where('challengeId', 'in', ids)
+            .execute()
+        : [],
+      db
+        .selectFrom('challengeResponses')
+        .select(['challengeId', 'optionIndex', (eb) => eb.fn.countAll<number>().as('votes')])
+        .where('challengeId', 'in', ids)
+        .where('status', '=', 'completed')
+        .where('optionIndex', 'is not', null)
+        .groupBy(['challengeId', 'optionIndex'])
+        .execute(),
+      db
+        .selectFrom('triviaAnswers')
+        .select(['questionId', 'optionIndex', (eb) => eb.fn.countAll<number>().as('votes')])
+        .where('challengeId', 'in', ids)
+        .groupBy(['questionId', 'optionIndex'])
+        .execute(),
+      db
+        .selectFrom('challengeResponses')
+        .select(['challengeId', (eb) => eb.fn.countAll<number>().as('total')])
+        .where('challengeId', 'in', ids)
+        .where('status', '=', 'completed')
+        .groupBy('challengeId')
+        .execute(),
+      db
+        .selectFrom('triviaAnswers')
+        .select(['challengeId', (eb) => eb.fn.count<number>('userId').distinct().as('total')])
+        .where('challengeId', 'in', ids)
+        .groupBy('challengeId')
+        .execute(),
+    ]);
+  for (const o of options) {
+    if (o.questionId) push(data.questionOptions, o.questionId, o);
+    else push(data.options, o.challengeId, o);
+  }
+  for (const q of questions) push(data.questions, q.challengeId, q);
+  for (const r of responses) data.responses.set(r.challengeId, r);
+  for (const a of answers) data.triviaAnswers.set(a.questionId, a);
+  for (const v of pollVotes) data.votes.set(`${v.challengeId}:${v.optionIndex}`, Number(v.votes));
+  for (const v of triviaVotes) data.votes.set(`${v.questionId}:${v.optionIndex}`, Number(v.votes));
+  for (const t of totals) data.totals.set(t.challengeId, Number(t.total));
+  // Trivia counts every fan who answered at least one question.
+  for (const t of triviaTotals) data.totals.set(t.challengeId, Number(t.total));
+  return data;
+}
+
+const percent = (votes: number, total: number) => (total > 0 ? Math.round((votes * 100) / total) : 0);
+
+function present(row: ChallengeRow, data: ChallengeData, now: Date, signedIn: boolean): Challenge {
+  const expired = row.expiresOn != null && new Date(row.expiresOn).getTime() <= now.getTime();
+  // A poll configured to hide its results shows them to nobody until it closes.
+  const resultsAllowed = (answered: boolean) =>
+    (answered || expired) && !(row.hideResultsUntilClose && !expired);
+  const response = data.responses.get(row.id) ?? null;
+  const settings = row.settings ?? {};
+
+  const options = data.options.get(row.id) ?? [];
+  const answeredOptions = response?.status === 'completed';
+  const optionTotal = options.reduce((sum, o) => sum + (data.votes.get(`${row.id}:${o.orderIndex}`) ?? 0), 0);
+  const presentedOptions: ChallengeOption[] = options.map((o) => {
+    const votes = data.votes.get(`${row.id}:${o.orderIndex}`) ?? 0;
+    return {
+      index: o.orderIndex,
+      text: o.text,
+      points: o.points,
+      // An unsettled pick'em has no right answer yet; once settled the outcome is public.
+      correct:
+        row.subtype === 'pickem' && row.outcomeIndex != null ? o.orderIndex === row.outcomeIndex : null,
+      result: resultsAllowed(answeredOptions) ? { votes, percent: percent(votes, optionTotal) } : null,
+    };
+  });
+
+  const questions: TriviaQuestion[] = (data.questions.get(row.id) ?? []).map((q) => {
+    const answer = data.triviaAnswers.get(q.id) ?? null;
+    const qOptions = data.questionOptions.get(q.id) ?? [];
+    const qTotal = qOptions.reduce((sum, o) => sum + (data.votes.get(`${q.id}:${o.orderIndex}`) ?? 0), 0);
+    // The correct answer of a question leaves the server only once the fan answered it (or the quiz closed).
+    const revealed = answer != null || expired;
+    return {
+      questionId: q.id,
+      index: q.orderIndex,
+      text: q.text,
+      options: qOptions.map((o) => {
+        const votes = data.votes.get(`${q.id}:${o.orderIndex}`) ?? 0;
+        return {
+          index: o.orderIndex,
+          text: o.text,
+          points: o.points,
+          correct: revealed ? o.isCorrect : null,
+          result: resultsAllowed(answer != null) ? { votes, percent: percent(votes, qTotal) } : null,
+        };
+      }),
+      triviaUserResponse: answer
+        ? { responseIndex: answer.optionIndex, correct: answer.correct, points: answer.points }
+        : null,
+    };
+  });
+
+  let userResponse: Challenge['userResponse'] = null;
+  if (row.subtype === 'trivia') {
+    const answered = questions.filter((q) => q.triviaUserResponse);
+    if (answered.length > 0) {
+      const complete = answered.length === questions.length;
+      userResponse = {
+        status: complete ? 'completed' : 'in_progress',
+        completedAt: complete ? iso(response?.completedAt) : null,
+        score: answered.reduce((sum, q) => sum + (q.triviaUserResponse?.points ?? 0), 0),
+        answers: answered.map((q) => ({
+          answer: q.options.find((o) => o.index === q.triviaUserResponse?.responseIndex)?.text ?? '',
+          correct: q.triviaUserResponse?.correct ?? null,
+        })),
+      };
+    }
+  } else if (response?.status === 'completed') {
+    let answer = response.responseText ?? '';
+    if (row.subtype === 'poll' || row.subtype === 'pickem') {
+      answer = options.find((o) => o.orderIndex === response.optionIndex)?.text ?? '';
+    } else if (row.subtype === 'arcade') {
+      answer = String(response.score ?? '');
+    }
+    const correct =
+      row.subtype === 'pickem'
+        ? row.outcomeIndex == null
+          ? null
+          : response.optionIndex === row.outcomeIndex
+        : response.correct;
+    userResponse = {
+      status: 'completed',
+      completedAt: iso(response.completedAt),
+      score: response.pointsAwarded,
+      answers: [{ answer, correct }],
+    };
+  }
+
+  const answeredAny = userResponse != null;
+  const brackets = settings.arcadeBrackets ?? null;
+  const maxPoints = (() => {
+    switch (row.subtype) {
+      case 'keyword':
+        return settings.points ?? 0;
+      case 'arcade':
+        return Math.max(0, ...(brackets ?? []).map((b) => b.points));
+      case 'trivia':
+        return questions.reduce(
+          (sum, q) =>
+            sum +
+            Math.max(
+              0,
+              ...(data.questionOptions.get(q.questionId) ?? [])
+                .filter((o) => o.isCorrect)
+                .map((o) => o.points),
+            ),
+          0,
+        );
+      default:
+        return Math.max(0, ...options.map((o) => o.points));
+    }
+  })();
+
+  const view: Challenge = {
+    challengeId: row.id,
+    type: row.type as Challenge['type'],
+    subtype: row.subtype as Challenge['subtype'],
+    title: row.title,
+    description: row.description,
+    mediaId: row.mediaId,
+    imageUrl: row.mediaId ? `/files/${row.mediaId}` : null,
+    visibleFrom: iso(row.visibleFrom) as string,
+    expiresOn: iso(row.expiresOn),
+    expired,
+    maxPoints,
+    hideResultsUntilClose: row.hideResultsUntilClose,
+    userResponse: signedIn ? userResponse : null,
+    pollResponseIndex:
+      signedIn && (row.subtype === 'poll' || row.subtype === 'pickem') && response?.status === 'completed'
+        ? response.optionIndex
+        : null,
+    options: presentedOptions,
+    questions,
+    outcome: row.subtype === 'pickem' ? row.outcomeIndex : null,
+    settledAt: iso(row.settledAt),
+    totalResponses: resultsAllowed(answeredAny) ? (data.totals.get(row.id) ?? 0) : null,
+    arcadeBrackets: row.subtype === 'arcade' ? brackets : null,
+    completed: false,
+  };
+  view.completed = isChallengeCompleted(view, now);
+  return view;
+}
+
+/** Presents challenges as one caller sees them (SPEC §3 "Challenge"); `userId` null = anonymous. */
+export async function presentChallenges(
+  db: Kysely<DB>,
+  userId: string | null,
+  rows: ChallengeRow[],
+  now: Date,
+): Promise<Challenge[]> {
+  const data = await loadData(db, userId, rows);
+  return rows.map((row) => present(row, data, now, userId != null));
+}

@@ -1,0 +1,100 @@
+import { calendarDate } from '@paddock/contracts';
+import type { CheckinResult, CheckinStatus } from '@paddock/contracts/api/checkin';
+import type { Kysely } from 'kysely';
+import type { DB, Organization } from '../../db/schema.ts';
+import { unprocessable } from '../../platform/errors.ts';
+import { postPoints } from '../ledger/ledger-service.ts';
+
+/** The calendar day before `day` (YYYY-MM-DD), computed on the date alone so no time zone shifts it. */
+export function previousDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+/** DESIGN "Check-in": the organization's table; day N pays rewards[N-1], the last value repeats. */
+export function rewardForStreak(org: Organization, streak: number): number {
+  const table = org.settings.checkinRewards ?? [];
+  if (table.length === 0 || streak < 1) return 0;
+  return table[Math.min(streak, table.length) - 1] ?? 0;
+}
+
+async function lastCheckin(db: Kysely<DB>, org: Organization, userId: string) {
+  return db
+    .selectFrom('checkins')
+    .select(['day', 'streak'])
+    .where('organizationId', '=', org.id)
+    .where('userId', '=', userId)
+    .orderBy('day', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** GET /checkin: the live streak (0 once a day was missed) and whether today is still open. */
+export async function checkinStatus(
+  db: Kysely<DB>,
+  org: Organization,
+  userId: string,
+  now: Date,
+): Promise<CheckinStatus> {
+  const today = calendarDate(now, org.timeZone);
+  const last = await lastCheckin(db, org, userId);
+  const checkedToday = last?.day === today;
+  const streakAlive = checkedToday || last?.day === previousDay(today);
+  const days = streakAlive && last ? last.streak : 0;
+  return {
+    days,
+    eligibleForCheckin: !checkedToday,
+    nextReward: rewardForStreak(org, days + 1),
+    lastCheckinDate: last?.day ?? null,
+  };
+}
+
+/**
+ * POST /checkin: one per calendar day in the organization's time zone. The fan's row is locked
+ * first so concurrent check-ins run one after the other and the second sees the first; the
+ * unique (user_id, day) and the ledger's once-only key back that up.
+ */
+export async function checkIn(
+  db: Kysely<DB>,
+  org: Organization,
+  userId: string,
+  now: Date,
+): Promise<CheckinResult> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .where('organizationId', '=', org.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const today = calendarDate(now, org.timeZone);
+    const last = await lastCheckin(trx, org, userId);
+    if (last?.day === today) {
+      throw unprocessable('already_checked_in', 'You have already checked in today; come back tomorrow');
+    }
+    const streak = last?.day === previousDay(today) ? last.streak + 1 : 1;
+    const points = rewardForStreak(org, streak);
+    const inserted = await trx
+      .insertInto('checkins')
+      .values({ organizationId: org.id, userId, day: today, streak, points, createdAt: now })
+      .onConflict((oc) => oc.columns(['userId', 'day']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) {
+      throw unprocessable('already_checked_in', 'You have already checked in today; come back tomorrow');
+    }
+    if (points > 0) {
+      await postPoints(trx, {
+        organizationId: org.id,
+        userId,
+        amount: points,
+        kind: 'checkin',
+        reference: today,
+        description: `Daily check-in (day ${streak})`,
+        onceKey: `checkin:${today}`,
+      });
+    }
+    return { days: streak, eligibleForCheckin: false, pointsAwarded: points };
+  });
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  apiCall as rawApiCall,
+  createFan,
+  createOrg,
+  createTestApp,
+  ledgerMismatches,
+  onRealPostgres,
+  type TestContext,
+  type TestFan,
+} from '../../test/test-app.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.clock.set('2026-06-01T12:00:00Z'));
+
+/** A call with a session issued at the test clock's time (the tests move the clock by days). */
+async function call(fan: TestFan, method: 'GET' | 'POST') {
+  const session = await t.deps.tokens.createSession(t.db, fan.user, { amr: 'password' });
+  return rawApiCall(t, { ...fan, accessToken: session.access_token }, method, '/api/checkin');
+}
+
+async function balance(fan: TestFan) {
+  const row = await t.db
+    .selectFrom('users')
+    .select('points')
+    .where('id', '=', fan.user.id)
+    .executeTakeFirstOrThrow();
+  return row.points;
+}
+
+describe('daily check-in', () => {
+  it('grows the streak on consecutive days and pays the organization’s table, the last value repeating', async () => {
+    // The demo organization's table: 10, 15, 20, 25, 30, 40, 50.
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    const first = await call(fan, 'GET');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      days: 0,
+      eligibleForCheckin: true,
+      nextReward: 10,
+      lastCheckinDate: null,
+    });
+
+    const paid: number[] = [];
+    for (let day = 0; day < 9; day++) {
+      const res = await call(fan, 'POST');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ days: day + 1, eligibleForCheckin: false });
+      paid.push(res.json().pointsAwarded);
+      t.clock.advance(24 * 3600_000);
+    }
+    expect(paid).toEqual([10, 15, 20, 25, 30, 40, 50, 50, 50]);
+    expect(await balance(fan)).toBe(290);
+    const ledger = await t.db
+      .selectFrom('pointTransactions')
+      .select(['kind', 'description'])
+      .where('userId', '=', fan.user.id)
+      .execute();
+    expect(ledger).toHaveLength(9);
+    expect(ledger.every((l) => l.kind === 'checkin')).toBe(true);
+    expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
+  });
+
+  it('refuses a second check-in the same day with 422 already_checked_in', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    expect((await call(fan, 'POST')).statusCode).toBe(200);
+    t.clock.advance(3 * 3600_000);
+    const again = await call(fan, 'POST');
+    expect(again.statusCode).toBe(422);
+    expect(again.json().code).toBe('already_checked_in');
+    expect((await call(fan, 'GET')).json()).toMatchObject({
+      days: 1,
+      eligibleForCheckin: false,
+      nextReward: 15,
+    });
+    expect(await balance(fan)).toBe(10);
+  });
+
+  it('resets the streak after a missed day', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    await call(fan, 'POST');
+    t.clock.advance(24 * 3600_000);
+    expect((await call(fan, 'POST')).json()).toMatchObject({ days: 2, pointsAwarded: 15 });
+    t.clock.advance(2 * 24 * 3600_000); // skipped a whole day
+    expect((await call(fan, 'GET')).json()).toMatchObject({
+      days: 0,
+      eligibleForCheckin: true,
+      nextReward: 10,
+    });
+    expect((await call(fan, 'POST')).json()).toMatchObject({ days: 1, pointsAwarded: 10 });
+  });
+
+  it('counts calendar days in the organization’s time zone, not UTC', async () => {
+    const org = await createOrg(t, { timeZone: 'America/New_York' });
+    const fan = await createFan(t, org);
+    // 23:30 in New York on 1 June is already 2 June in UTC.
+    t.clock.set('2026-06-02T03:30:00Z');
+    expect((await call(fan, 'POST')).json()).toMatchObject({ days: 1 });
+    // One hour later it is 00:30 on 2 June in New York: a new local day, though the same UTC day.
+    t.clock.set('2026-06-02T04:30:00Z');
+    const nextLocalDay = await call(fan, 'POST');
+    expect(nextLocalDay.statusCode).toBe(200);
+    expect(nextLocalDay.json()).toMatchObject({ days: 2, pointsAwarded: 15 });
+    // Later the same New York day (already 3 June in UTC) is refused.
+    t.clock.set('2026-06-03T03:59:00Z');
+    expect((await call(fan, 'POST')).json().code).toBe('already_checked_in');
+    const days = await t.db
+      .selectFrom('checkins')
+      .select('day')
+      .where('userId', '=', fan.user.id)
+      .orderBy('day')
+      .execute();
+    expect(days.map((d) => d.day)).toEqual(['2026-06-01', '2026-06-02']);
+  });
+
+  it('needs a signed-in fan', async () => {
+    const org = await createOrg(t, { loggedOffDashboard: true });
+    expect((await rawApiCall(t, { org }, 'GET', '/api/checkin')).statusCode).toBe(401);
+    expect((await rawApiCall(t, { org }, 'POST', '/api/checkin')).statusCode).toBe(401);
+  });
+});
+
+describe.runIf(onRealPostgres)('check-in under concurrency (real PostgreSQL)', () => {
+  it('pays exactly one of 50 concurrent check-ins by one fan', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => rawApiCall(t, fan, 'POST', '/api/checkin')),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(
+      results.filter((r) => r.statusCode === 422 && r.json().code === 'already_checked_in'),
+    ).toHaveLength(49);
+    expect(await balance(fan)).toBe(10);
+    expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
+  });
+});
+
+if (!onRealPostgres) {
+  console.info('checkin.test.ts: concurrency test skipped (set TEST_DATABASE_URL to run it on PostgreSQL)');
+}
