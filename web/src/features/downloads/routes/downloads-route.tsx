@@ -1,4 +1,93 @@
-/** Downloads (/downloads) (placeholder until the screen is built). */
+import { Download, ExternalLink } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ChevronLeft } from 'lucide-react';
+import { paths } from '../../../app/paths.ts';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { POSTERS, postersByDate, WALLPAPERS } from '../lib/downloads-catalogue.ts';
+
+/** Downloads: race posters (external links) and phone wallpapers (direct file downloads). */
 export default function DownloadsRoute() {
-  return <main className="p-4">Downloads (/downloads)</main>;
+  const { t, i18n } = useTranslation('downloads');
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' });
+  return (
+    <main className="flex flex-col gap-6 pb-6">
+      <PageHeader
+        title={t('title')}
+        back={
+          <Link
+            to={paths.profile}
+            aria-label={t('back')}
+            className="grid size-11 shrink-0 place-items-center rounded-full bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent"
+          >
+            <ChevronLeft className="size-6" aria-hidden />
+          </Link>
+        }
+      />
+      <section className="flex flex-col gap-3 px-4" aria-labelledby="posters">
+        <h2 id="posters" className="font-display text-xl font-bold">
+          {t('posters')}
+        </h2>
+        <p className="text-sm text-muted">{t('postersIntro')}</p>
+        <ul className="-mx-4 flex gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
+          {postersByDate(POSTERS).map((p) => (
+            <li key={p.id} className="w-40 shrink-0">
+              <a
+                href={p.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex flex-col gap-2 rounded-2xl focus-visible:outline-2 focus-visible:outline-accent"
+              >
+                <img
+                  src={p.preview}
+                  alt=""
+                  loading="lazy"
+                  width={160}
+                  height={240}
+                  className="aspect-[2/3] w-full rounded-xl border border-line bg-surface-2 object-cover"
+                />
+                <span className="flex items-start justify-between gap-1">
+                  <span>
+                    <span className="block font-semibold leading-tight">{t(`races.${p.race}`)}</span>
+                    <span className="text-xs text-muted">{date.format(new Date(`${p.date}T12:00:00Z`))}</span>
+                  </span>
+                  <ExternalLink className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />
+                  <span className="sr-only">{t('opensNewTab')}</span>
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="flex flex-col gap-3 px-4" aria-labelledby="wallpapers">
+        <h2 id="wallpapers" className="font-display text-xl font-bold">
+          {t('wallpapers')}
+        </h2>
+        <p className="text-sm text-muted">{t('wallpapersIntro')}</p>
+        <ul className="grid grid-cols-3 gap-3">
+          {WALLPAPERS.map((w) => (
+            <li key={w.id} className="flex flex-col gap-2">
+              <img
+                src={w.preview}
+                alt=""
+                loading="lazy"
+                width={110}
+                height={238}
+                className="aspect-[1170/2532] w-full rounded-xl border border-line bg-surface-2 object-cover"
+              />
+              <a
+                href={w.file}
+                download={w.fileName}
+                className="flex min-h-11 items-center justify-center gap-1.5 rounded-xl bg-surface-2 px-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-accent"
+              >
+                <Download className="size-4" aria-hidden />
+                {t('download')}
+                <span className="sr-only">{t(`wallpaperNames.${w.id}`)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  );
 }
