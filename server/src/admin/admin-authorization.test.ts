@@ -44,6 +44,18 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/admin/challenges/:id/settle': { outcomeIndex: 0 },
   'POST /api/admin/challenges/:id/settle/preview': { outcomeIndex: 0 },
   'POST /api/admin/sweepstakes/:id/draw': { winners: 1 },
+  'PUT /api/admin/videos/:id': { name: 'V', sourceType: 'youtube', externalUrl: 'https://youtu.be/x' },
+  'PUT /api/admin/playlists/:id': { name: 'P' },
+  'PUT /api/admin/stories/:id': {
+    title: 'S',
+    chapters: [{ mediaId: '00000000-0000-4000-8000-000000000001' }],
+  },
+  'PUT /api/admin/articles/:id': {
+    slug: 'a',
+    title: 'A',
+    bodyHtml: '<p>a</p>',
+    publishedAt: '2026-01-01T00:00:00Z',
+  },
 };
 
 /** Which table's id the first path parameter of a route names. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditRoutes } from './audit-routes.ts';
 import { challengeAdminRoutes } from './challenge-admin-routes.ts';
+import { contentAdminRoutes } from './content-admin-routes.ts';
 import { fanAdminRoutes } from './fan-admin-routes.ts';
 import { mediaAdminRoutes } from './media-admin-routes.ts';
 import { operatorGate } from './operator-gate.ts';
@@ -18,4 +19,5 @@ export const adminModules: FastifyPluginAsyncZod[] = [
   organizationAdminRoutes,
   mediaAdminRoutes,
   statsRoutes,
+  contentAdminRoutes,
 ];

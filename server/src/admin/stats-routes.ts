@@ -26,28 +26,30 @@ export async function dashboardStats(
   now: Date,
 ) {
   const from = new Date(now.getTime() - days * DAY);
+  // Rows stamped by the database a moment after the clock's reading still count as today.
+  const until = new Date(now.getTime() + DAY);
   const ledger = await sql<{ day: string; issued: number; spent: number }>`
     select to_char((created_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
            coalesce(sum(amount) filter (where amount > 0), 0)::int as issued,
            coalesce(-sum(amount) filter (where amount < 0), 0)::int as spent
     from point_transactions
-    where organization_id = ${organizationId} and created_at >= ${from} and created_at <= ${now}
+    where organization_id = ${organizationId} and created_at >= ${from} and created_at < ${until}
     group by 1`.execute(db);
   const active = await sql<{ day: string; fans: number }>`
     select day, count(distinct user_id)::int as fans from (
       select to_char((created_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day, user_id
       from point_transactions
-      where organization_id = ${organizationId} and created_at >= ${from} and created_at <= ${now}
+      where organization_id = ${organizationId} and created_at >= ${from} and created_at < ${until}
       union all
       select to_char((created_at at time zone ${timeZone})::date, 'YYYY-MM-DD'), user_id
       from challenge_responses
-      where organization_id = ${organizationId} and created_at >= ${from} and created_at <= ${now}
+      where organization_id = ${organizationId} and created_at >= ${from} and created_at < ${until}
     ) a group by day`.execute(db);
   const participation = await sql<{ challengeId: string; name: string; subtype: string; responses: number }>`
     select c.id as challenge_id, c.title as name, c.subtype, count(r.id)::int as responses
     from challenges c
     join challenge_responses r on r.challenge_id = c.id
-    where c.organization_id = ${organizationId} and r.created_at >= ${from} and r.created_at <= ${now}
+    where c.organization_id = ${organizationId} and r.created_at >= ${from} and r.created_at < ${until}
     group by c.id, c.title, c.subtype
     order by responses desc, c.title
     limit 30`.execute(db);
