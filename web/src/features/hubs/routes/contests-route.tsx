@@ -1,4 +1,72 @@
-/** Contests hub (/contests) (placeholder until the screen is built). */
+import { useQuery } from '@tanstack/react-query';
+import { Trophy } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { challengesQueryOptions, sweepstakesQueryOptions } from '../../../lib/summaries.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { SweepstakeTile } from '../../../ui/sweepstake-tile.tsx';
+import { HubList } from '../components/hub-list.tsx';
+
+/** /contests: everything with a prize on the line — pick'ems, trivia and sweepstakes. */
 export default function ContestsRoute() {
-  return <main className="p-4">Contests hub (/contests)</main>;
+  const { t } = useTranslation('hubs');
+  const challenges = useQuery(challengesQueryOptions);
+  const sweepstakes = useQuery(sweepstakesQueryOptions);
+  const items = challenges.data?.items ?? [];
+  const byOpenFirst = <T extends { completed: boolean }>(list: T[]) =>
+    [...list].sort((a, b) => Number(a.completed) - Number(b.completed));
+  const pickems = byOpenFirst(items.filter((c) => c.subtype === 'pickem'));
+  const trivia = byOpenFirst(items.filter((c) => c.subtype === 'trivia'));
+  const liveSweepstakes = (sweepstakes.data ?? []).filter((s) => s.status !== 'ended');
+
+  return (
+    <main className="flex flex-col gap-5 pb-6">
+      <PageHeader title={t('contests.title')} />
+      <div className="flex flex-col gap-5 px-4">
+        <section className="relative overflow-hidden rounded-3xl border border-line bg-gradient-to-br from-accent/30 via-surface to-surface p-5">
+          <Trophy className="absolute -right-4 -bottom-4 size-32 text-white/5" aria-hidden />
+          <p className="font-display text-2xl leading-tight font-black uppercase">
+            {t('contests.heroTitle')}
+          </p>
+          <p className="mt-1 text-sm text-muted">{t('contests.heroText')}</p>
+        </section>
+        <HubList
+          title={t('contests.pickems')}
+          items={pickems}
+          pending={challenges.isPending}
+          empty={t('contests.noPickems')}
+        />
+        <HubList
+          title={t('contests.trivia')}
+          items={trivia}
+          pending={challenges.isPending}
+          empty={t('contests.noTrivia')}
+        />
+        <section className="flex flex-col gap-3">
+          <div className="flex items-baseline justify-between">
+            <h2 className="font-display text-xl font-bold">{t('contests.sweepstakes')}</h2>
+            <Link to={paths.sweepstakes} className="text-sm font-semibold text-accent">
+              {t('contests.allSweepstakes')}
+            </Link>
+          </div>
+          {sweepstakes.isPending ? (
+            <Skeleton className="h-56" />
+          ) : liveSweepstakes.length === 0 ? (
+            <EmptyState title={t('contests.noSweepstakes')} />
+          ) : (
+            <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
+              {liveSweepstakes.map((s) => (
+                <li key={s.sweepstakeId} className="flex">
+                  <SweepstakeTile sweepstake={s} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </main>
+  );
 }
