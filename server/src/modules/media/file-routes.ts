@@ -17,6 +17,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['media'],
         summary: 'A stored picture, clip or PDF by its media id',
         params: z.object({ mediaId: z.string().max(100) }),
+        produces: ['image/*', 'video/*', 'application/pdf'],
         response: { 200: z.any().describe('The file, with its stored content type'), 404: errorSchema },
       },
     },

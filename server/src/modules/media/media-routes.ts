@@ -5,6 +5,7 @@ import {
   setAvatarResponseSchema,
 } from '@paddock/contracts/api/media';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorHandler } from '../../platform/errors.ts';
 import { errorResponses, errorSchema } from '../../platform/http/schemas.ts';
 import { requireUser } from '../../platform/request-context.ts';
@@ -44,6 +45,11 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           'JPEG, PNG, WebP or GIF, recognised by its first bytes. The picture is re-encoded to WebP ' +
           '(at most 512 px, metadata removed) before it is stored. Use the mediaId with /media/set-avatar.',
         consumes: ['application/octet-stream'],
+        body: z.any().meta({
+          type: 'string',
+          format: 'binary',
+          description: 'The image bytes (JPEG, PNG, WebP or GIF)',
+        }),
         response: { 200: mediaUploadResponseSchema, 413: errorSchema, 415: errorSchema, ...errorResponses },
       },
     },

@@ -1,15 +1,14 @@
-import { REFERRAL_REWARDS } from '@paddock/contracts/api/referral';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
   createFan,
   createOrg,
   createTestApp,
-  ledgerMismatches,
   type TestContext,
   type TestFan,
 } from '../../test/test-app.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
+import { acceptRequiredConsents, completeProfile, newFan } from './onboarding-fixtures.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -26,26 +25,6 @@ async function award(fan: TestFan, amount: number, description = `Award ${amount
       postPoints(trx, { organizationId: fan.org.id, userId: fan.user.id, amount, kind: 'test', description }),
     );
 }
-
-/** A fan who has just signed up: no profile yet, optionally referred by another fan. */
-async function newFan(org: TestFan['org'], referredBy: string | null = null) {
-  const fan = await createFan(t, org, { onboardedAt: null, firstName: null, lastName: null, birthday: null });
-  if (referredBy) await t.db.updateTable('users').set({ referredBy }).where('id', '=', fan.user.id).execute();
-  return fan;
-}
-
-async function acceptRequiredConsents(fan: TestFan) {
-  const consents = (await apiCall(t, fan, 'GET', '/api/consent/user')).json();
-  for (const c of consents.filter((c: { required: boolean }) => c.required)) {
-    const res = await apiCall(t, fan, 'PATCH', `/api/consent/user/${c.id}`, {
-      consentId: c.consentId,
-      value: 1,
-    });
-    expect(res.statusCode).toBe(200);
-  }
-}
-
-const completeProfile = { firstName: 'Lena', lastName: 'Vogt', birthday: '1995-04-12' };
 
 describe('GET /api/user/me', () => {
   it('answers 401 without a signed-in fan', async () => {
@@ -100,7 +79,7 @@ describe('GET /api/user/me', () => {
 
   it('flags a fan without a completed profile as a new user and not internal', async () => {
     const org = await createOrg(t);
-    const fan = await newFan(org);
+    const fan = await newFan(t, org);
     const body = (await apiCall(t, fan, 'GET', '/api/user/me')).json();
     expect(body).toMatchObject({ isNewUser: true, isInternal: false, rank: { code: 'P10' }, roles: [] });
   });
@@ -225,81 +204,14 @@ describe('PATCH /api/user/me', () => {
   });
 });
 
-describe('profile completion and referral (DESIGN "Referral")', () => {
+describe('profile completion (SPEC §2 new user)', () => {
   it('completes the profile only once names, birthday and the required consents are all given', async () => {
     const org = await createOrg(t);
-    const fan = await newFan(org);
+    const fan = await newFan(t, org);
     const afterProfile = await apiCall(t, fan, 'PATCH', '/api/user/me', completeProfile);
     expect(afterProfile.json().isNewUser).toBe(true);
-    await acceptRequiredConsents(fan);
+    await acceptRequiredConsents(t, fan);
     expect((await apiCall(t, fan, 'GET', '/api/user/me')).json().isNewUser).toBe(false);
-  });
-
-  it('pays the referred fan and the referrer exactly once, however often the profile is saved', async () => {
-    const org = await createOrg(t);
-    const referrer = await createFan(t, org);
-    const fan = await newFan(org, referrer.user.id);
-    await acceptRequiredConsents(fan);
-    const first = await apiCall(t, fan, 'PATCH', '/api/user/me', completeProfile);
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ isNewUser: false, points: REFERRAL_REWARDS.referred });
-    // Saving again, clearing and re-entering the birthday: no second payment.
-    await apiCall(t, fan, 'PATCH', '/api/user/me', completeProfile);
-    await apiCall(t, fan, 'PATCH', '/api/user/me', { birthday: '' });
-    await apiCall(t, fan, 'PATCH', '/api/user/me', { birthday: '1995-04-12' });
-    expect((await apiCall(t, fan, 'GET', '/api/user/me')).json().points).toBe(REFERRAL_REWARDS.referred);
-    expect((await apiCall(t, referrer, 'GET', '/api/user/me')).json().points).toBe(REFERRAL_REWARDS.referrer);
-
-    const referral = (await apiCall(t, referrer, 'GET', '/api/referral')).json();
-    expect(referral).toMatchObject({
-      code: referrer.user.referralCode,
-      referredCount: 1,
-      pointsEarned: REFERRAL_REWARDS.referrer,
-    });
-    expect(referral.link).toMatch(new RegExp(`/\\?ref=${referrer.user.referralCode}$`));
-    const history = (await apiCall(t, fan, 'GET', '/api/user/me/transactions')).json();
-    expect(history.items).toHaveLength(1);
-    expect(history.items[0]).toMatchObject({ amount: REFERRAL_REWARDS.referred, kind: 'referral' });
-    expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
-  });
-
-  it('pays nothing for a self-referral', async () => {
-    const org = await createOrg(t);
-    const fan = await newFan(org);
-    await t.db.updateTable('users').set({ referredBy: fan.user.id }).where('id', '=', fan.user.id).execute();
-    await acceptRequiredConsents(fan);
-    const res = await apiCall(t, fan, 'PATCH', '/api/user/me', completeProfile);
-    expect(res.json()).toMatchObject({ isNewUser: false, points: 0 });
-    expect((await apiCall(t, fan, 'GET', '/api/referral')).json()).toMatchObject({
-      referredCount: 0,
-      pointsEarned: 0,
-    });
-  });
-
-  it('pays nothing when the referrer belongs to another organization', async () => {
-    const referrer = await createFan(t, await createOrg(t));
-    const org = await createOrg(t);
-    const fan = await newFan(org, referrer.user.id);
-    await acceptRequiredConsents(fan);
-    const res = await apiCall(t, fan, 'PATCH', '/api/user/me', completeProfile);
-    expect(res.json().points).toBe(0);
-    expect((await apiCall(t, referrer, 'GET', '/api/user/me')).json().points).toBe(0);
-  });
-
-  it('builds the referral link from SITE_URL when configured', async () => {
-    const site = await createTestApp({ SITE_URL: 'https://fans.example.com/' });
-    try {
-      const fan = await createFan(site, await createOrg(site));
-      const res = await apiCall(site, fan, 'GET', '/api/referral');
-      expect(res.json().link).toBe(`https://fans.example.com/?ref=${fan.user.referralCode}`);
-    } finally {
-      await site.close();
-    }
-  });
-
-  it('answers GET /api/referral with 401 when anonymous', async () => {
-    const org = await createOrg(t);
-    expect((await apiCall(t, { org }, 'GET', '/api/referral')).statusCode).toBe(401);
   });
 });
 
