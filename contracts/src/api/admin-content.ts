@@ -161,3 +161,60 @@ export const adminStorySchema = z.object({
   createdAt: z.string(),
 });
 export type AdminStory = z.infer<typeof adminStorySchema>;
+
+// ---- activations (/api/admin/activations) ----
+
+export const adminBadgeInputSchema = z
+  .object({
+    id: z.uuid().optional().describe('An existing badge of this activation to keep'),
+    name: z.string().trim().min(1).max(100),
+    description: z.string().trim().max(500).default(''),
+    imageMediaId: mediaRef.default(null),
+  })
+  .strict();
+
+export const adminActivationInputSchema = z
+  .object({
+    slug: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and hyphens')
+      .max(80),
+    title: z.string().trim().min(1).max(200),
+    description: z.string().trim().max(2000).default(''),
+    mediaId: mediaRef.default(null),
+    startsAt: isoDate,
+    stopsAt: isoDate,
+    bonusPoints: z.number().int().min(0).max(100_000).default(0),
+    badges: z.array(adminBadgeInputSchema).max(10).default([]),
+  })
+  .strict()
+  .refine((v) => new Date(v.stopsAt) > new Date(v.startsAt), {
+    message: 'must be after startsAt',
+    path: ['stopsAt'],
+  });
+export type AdminActivationInput = z.input<typeof adminActivationInputSchema>;
+
+export const adminActivationSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  mediaId: z.string().nullable(),
+  startsAt: z.string(),
+  stopsAt: z.string(),
+  bonusPoints: z.number().int(),
+  archived: z.boolean(),
+  activatedCount: z.number().int(),
+  link: z.string().describe('The fan landing page /activations/{slug}, absolute when SITE_URL is set'),
+  badges: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      description: z.string(),
+      imageMediaId: z.string().nullable(),
+    }),
+  ),
+  createdAt: z.string(),
+});
+export type AdminActivation = z.infer<typeof adminActivationSchema>;

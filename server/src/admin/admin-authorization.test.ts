@@ -46,6 +46,12 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/admin/sweepstakes/:id/draw': { winners: 1 },
   'PUT /api/admin/videos/:id': { name: 'V', sourceType: 'youtube', externalUrl: 'https://youtu.be/x' },
   'PUT /api/admin/playlists/:id': { name: 'P' },
+  'PUT /api/admin/activations/:id': {
+    slug: 'a',
+    title: 'A',
+    startsAt: '2026-01-01T00:00:00Z',
+    stopsAt: '2026-01-02T00:00:00Z',
+  },
   'PUT /api/admin/stories/:id': {
     title: 'S',
     chapters: [{ mediaId: '00000000-0000-4000-8000-000000000001' }],

@@ -144,3 +144,64 @@ describe('stories', () => {
     expect(archived.json().archived).toBe(true);
   });
 });
+
+describe('activations', () => {
+  it('creates an activation with badges, keeps a badge by id on edit, and serves a QR code SVG of its link', async () => {
+    const created = await apiCall(t, operator, 'POST', '/api/admin/activations', {
+      slug: 'silverstone-fan-zone',
+      title: 'Silverstone fan zone',
+      startsAt: '2026-05-30T08:00:00Z',
+      stopsAt: '2026-06-02T20:00:00Z',
+      bonusPoints: 50,
+      badges: [{ name: 'Silverstone 2026', imageMediaId: imageId }],
+    });
+    expect(created.statusCode).toBe(201);
+    const activation = created.json();
+    expect(activation).toMatchObject({
+      link: '/activations/silverstone-fan-zone',
+      bonusPoints: 50,
+      archived: false,
+    });
+    const badgeId = activation.badges[0].id;
+
+    const edited = await apiCall(t, operator, 'PUT', `/api/admin/activations/${activation.id}`, {
+      slug: 'silverstone-fan-zone',
+      title: 'Silverstone fan zone',
+      startsAt: '2026-05-30T08:00:00Z',
+      stopsAt: '2026-06-02T20:00:00Z',
+      badges: [{ id: badgeId, name: 'Silverstone ’26' }, { name: 'Early bird' }],
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().badges.map((b: { id: string; name: string }) => b.name)).toEqual([
+      'Silverstone ’26',
+      'Early bird',
+    ]);
+    expect(edited.json().badges[0].id).toBe(badgeId);
+
+    const qr = await apiCall(t, operator, 'GET', `/api/admin/activations/${activation.id}/qr.svg`);
+    expect(qr.statusCode).toBe(200);
+    expect(qr.headers['content-type']).toContain('image/svg+xml');
+    expect(qr.body).toMatch(/^<svg/);
+
+    const dup = await apiCall(t, operator, 'POST', '/api/admin/activations', {
+      slug: 'silverstone-fan-zone',
+      title: 'Again',
+      startsAt: '2026-05-30T08:00:00Z',
+      stopsAt: '2026-06-02T20:00:00Z',
+    });
+    expect(dup.statusCode).toBe(409);
+
+    const archived = await apiCall(t, operator, 'POST', `/api/admin/activations/${activation.id}/archive`);
+    expect(archived.json().archived).toBe(true);
+  });
+
+  it('refuses a window that ends before it starts', async () => {
+    const res = await apiCall(t, operator, 'POST', '/api/admin/activations', {
+      slug: 'backwards',
+      title: 'Backwards',
+      startsAt: '2026-06-02T00:00:00Z',
+      stopsAt: '2026-06-01T00:00:00Z',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { activationAdminRoutes } from './activation-admin-routes.ts';
 import { auditRoutes } from './audit-routes.ts';
 import { challengeAdminRoutes } from './challenge-admin-routes.ts';
 import { contentAdminRoutes } from './content-admin-routes.ts';
@@ -20,4 +21,5 @@ export const adminModules: FastifyPluginAsyncZod[] = [
   mediaAdminRoutes,
   statsRoutes,
   contentAdminRoutes,
+  activationAdminRoutes,
 ];
