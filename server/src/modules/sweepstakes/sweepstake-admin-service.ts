@@ -21,14 +21,14 @@ import {
   winnerDisplayName,
 } from './sweepstake-service.ts';
 
-type CreateInput = z.output<typeof adminSweepstakeCreateSchema>;
+export type CreateInput = z.output<typeof adminSweepstakeCreateSchema>;
 
 /** Operator actions are audited in the same transaction as the change (who, what, before/after). */
 async function audit(
   trx: Database,
   entry: {
     organizationId: string;
-    actorUserId: string;
+    actorUserId: string | null;
     action: string;
     targetId: string;
     before?: unknown;
@@ -124,41 +124,51 @@ export async function createSweepstake(
   actorUserId: string,
   input: CreateInput,
 ): Promise<AdminSweepstake> {
-  assertWindow(input.startsAt, input.endsAt);
-  const id = await deps.db.transaction().execute(async (trx) => {
-    await assertMedia(trx, organizationId, [input.mediaId, input.rulesMediaId]);
-    const seed = randomBytes(32).toString('hex');
-    const row = await trx
-      .insertInto('sweepstakes')
-      .values({
-        organizationId,
-        title: input.title,
-        description: input.description,
-        prize: input.prize,
-        mediaId: input.mediaId,
-        rulesMediaId: input.rulesMediaId,
-        startsAt: input.startsAt,
-        endsAt: input.endsAt,
-        costPerEntry: input.costPerEntry,
-        maxEntriesPerFan: input.maxEntriesPerFan,
-        eligibleCountries: input.eligibleCountries === null ? null : JSON.stringify(input.eligibleCountries),
-        freeEntryInstructions: input.freeEntryInstructions ?? '',
-        winnerCount: input.winnerCount,
-        seed,
-        seedHash: hashSeed(seed),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await audit(trx, {
-      organizationId,
-      actorUserId,
-      action: 'sweepstake.create',
-      targetId: row.id,
-      after: auditView(row),
-    });
-    return row.id;
-  });
+  const id = await deps.db
+    .transaction()
+    .execute((trx) => insertSweepstake(trx, organizationId, actorUserId, input));
   return getAdminSweepstake(deps.db, organizationId, id, deps.clock.now());
+}
+
+/** The create inside the caller's transaction (also used by the demo seed); returns the id. */
+export async function insertSweepstake(
+  trx: Database,
+  organizationId: string,
+  actorUserId: string | null,
+  input: CreateInput,
+): Promise<string> {
+  assertWindow(input.startsAt, input.endsAt);
+  await assertMedia(trx, organizationId, [input.mediaId, input.rulesMediaId]);
+  const seed = randomBytes(32).toString('hex');
+  const row = await trx
+    .insertInto('sweepstakes')
+    .values({
+      organizationId,
+      title: input.title,
+      description: input.description,
+      prize: input.prize,
+      mediaId: input.mediaId,
+      rulesMediaId: input.rulesMediaId,
+      startsAt: input.startsAt,
+      endsAt: input.endsAt,
+      costPerEntry: input.costPerEntry,
+      maxEntriesPerFan: input.maxEntriesPerFan,
+      eligibleCountries: input.eligibleCountries === null ? null : JSON.stringify(input.eligibleCountries),
+      freeEntryInstructions: input.freeEntryInstructions ?? '',
+      winnerCount: input.winnerCount,
+      seed,
+      seedHash: hashSeed(seed),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await audit(trx, {
+    organizationId,
+    actorUserId,
+    action: 'sweepstake.create',
+    targetId: row.id,
+    after: auditView(row),
+  });
+  return row.id;
 }
 
 /** Edits any field until the draw; after it the published data is final (422 already_drawn). */
@@ -220,73 +230,85 @@ export async function drawSweepstake(
   winnerCount: number,
 ): Promise<SweepstakeVerification> {
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('sweepstakes')
-      .selectAll()
-      .where('id', '=', id)
-      .where('organizationId', '=', organizationId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw notFound('Sweepstake');
-    if (row.drawnAt) throw unprocessable('already_drawn', 'This sweepstake has already been drawn');
-    if (now < new Date(row.endsAt)) {
-      throw unprocessable('sweepstake_not_ended', 'Winners can be drawn only after the sweepstake ends');
-    }
-    const rows = await currentEntries(trx, id);
-    const entries = canonicalEntries(rows.map((r) => ({ entrant: r.entrant, count: r.count })));
-    const entriesHash = hashEntries(entries);
-    const winners = drawWinners(row.seed, entriesHash, entries, winnerCount);
-    const userByEntrant = new Map(rows.map((r) => [r.entrant, r.userId]));
-    const winnerUserIds = winners.map((w) => userByEntrant.get(w) as string);
-    const users =
-      winnerUserIds.length > 0
-        ? await trx
-            .selectFrom('users')
-            .select(['id', 'firstName', 'lastName', 'username'])
-            .where('id', 'in', winnerUserIds)
-            .execute()
-        : [];
-    const userById = new Map(users.map((u) => [u.id, u]));
-    if (winners.length > 0) {
-      await trx
-        .insertInto('sweepstakeWinners')
-        .values(
-          winners.map((entrant, i) => {
-            const userId = userByEntrant.get(entrant) ?? null;
-            return {
-              organizationId,
-              sweepstakeId: id,
-              position: i + 1,
-              userId,
-              entrant,
-              displayName: winnerDisplayName(userId ? userById.get(userId) : undefined, entrant),
-            };
-          }),
-        )
-        .execute();
-    }
-    await trx
-      .updateTable('sweepstakes')
-      .set({
-        frozenEntries: JSON.stringify(entries),
-        entriesHash,
-        winnerCount,
-        drawnAt: now,
-        drawnBy: actorUserId,
-        updatedAt: now,
-      })
-      .where('id', '=', id)
-      .execute();
-    await audit(trx, {
-      organizationId,
-      actorUserId,
-      action: 'sweepstake.draw',
-      targetId: id,
-      after: { entriesHash, entrants: entries.length, winnerCount, winners },
-    });
-  });
+  await deps.db
+    .transaction()
+    .execute((trx) => drawInTransaction(trx, organizationId, actorUserId, id, winnerCount, now));
   return verifySweepstake(deps.db, organizationId, id);
+}
+
+/** The draw inside the caller's transaction (also used by the demo seed). */
+export async function drawInTransaction(
+  trx: Database,
+  organizationId: string,
+  actorUserId: string | null,
+  id: string,
+  winnerCount: number,
+  now: Date,
+): Promise<void> {
+  const row = await trx
+    .selectFrom('sweepstakes')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organizationId', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound('Sweepstake');
+  if (row.drawnAt) throw unprocessable('already_drawn', 'This sweepstake has already been drawn');
+  if (now < new Date(row.endsAt)) {
+    throw unprocessable('sweepstake_not_ended', 'Winners can be drawn only after the sweepstake ends');
+  }
+  const rows = await currentEntries(trx, id);
+  const entries = canonicalEntries(rows.map((r) => ({ entrant: r.entrant, count: r.count })));
+  const entriesHash = hashEntries(entries);
+  const winners = drawWinners(row.seed, entriesHash, entries, winnerCount);
+  const userByEntrant = new Map(rows.map((r) => [r.entrant, r.userId]));
+  const winnerUserIds = winners.map((w) => userByEntrant.get(w) as string);
+  const users =
+    winnerUserIds.length > 0
+      ? await trx
+          .selectFrom('users')
+          .select(['id', 'firstName', 'lastName', 'username'])
+          .where('id', 'in', winnerUserIds)
+          .execute()
+      : [];
+  const userById = new Map(users.map((u) => [u.id, u]));
+  if (winners.length > 0) {
+    await trx
+      .insertInto('sweepstakeWinners')
+      .values(
+        winners.map((entrant, i) => {
+          const userId = userByEntrant.get(entrant) ?? null;
+          return {
+            organizationId,
+            sweepstakeId: id,
+            position: i + 1,
+            userId,
+            entrant,
+            displayName: winnerDisplayName(userId ? userById.get(userId) : undefined, entrant),
+          };
+        }),
+      )
+      .execute();
+  }
+  await trx
+    .updateTable('sweepstakes')
+    .set({
+      frozenEntries: JSON.stringify(entries),
+      entriesHash,
+      winnerCount,
+      drawnAt: now,
+      drawnBy: actorUserId,
+      updatedAt: now,
+    })
+    .where('id', '=', id)
+    .execute();
+  await audit(trx, {
+    organizationId,
+    actorUserId,
+    action: 'sweepstake.draw',
+    targetId: id,
+    after: { entriesHash, entrants: entries.length, winnerCount, winners },
+  });
 }
 
 const csvCell = (value: unknown) => {

@@ -39,15 +39,13 @@ export function sweepstakeStatus(
 }
 
 /**
- * The fan's public, anonymised id in one sweepstake's entry list: an HMAC under the app secret,
- * so the published list reveals nobody's account, yet each fan can find their own line
- * (GET /sweepstake/{id} returns it as userEntrant).
+ * The fan's public, anonymised id in one sweepstake's entry list: an HMAC keyed by the
+ * sweepstake's secret seed, so the published list reveals nobody's account and no other
+ * secret is needed to derive it, yet each fan can find their own line (GET /sweepstake/{id}
+ * returns it as userEntrant). Stored with the entry, never recomputed.
  */
-export function entrantId(appSecret: string, sweepstakeId: string, userId: string): string {
-  return createHmac('sha256', appSecret)
-    .update(`sweepstake-entrant:${sweepstakeId}:${userId}`)
-    .digest('hex')
-    .slice(0, 24);
+export function entrantId(seed: string, userId: string): string {
+  return createHmac('sha256', `sweepstake-entrant:${seed}`).update(userId).digest('hex').slice(0, 24);
 }
 
 /** "Alex R.": what the public sees of a winner. */
@@ -329,37 +327,47 @@ export async function enterSweepstake(
   count: number,
 ): Promise<SweepstakeEntryResult> {
   const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
-    const row = await lockForEntry(trx, org, userId, id, now);
-    const existing = await trx
-      .selectFrom('sweepstakeEntries')
-      .select('count')
-      .where('sweepstakeId', '=', id)
-      .where('userId', '=', userId)
-      .executeTakeFirst();
-    // A friendly early refusal; addEntries re-checks the cap under the row lock.
-    if (row.maxEntriesPerFan !== null && (existing?.count ?? 0) + count > row.maxEntriesPerFan) {
-      throw capReached(row, existing?.count ?? 0);
-    }
-    const cost = row.costPerEntry * count;
-    const posted = await postPoints(trx, {
-      organizationId: org.id,
-      userId,
-      amount: -cost,
-      kind: 'sweepstake_entry',
-      reference: row.id,
-      description: `${count} ${count === 1 ? 'entry' : 'entries'}: ${row.prize}`,
-    });
-    const entrant = entrantId(deps.config.secrets.appSecret, row.id, userId);
-    const total = await addEntries(trx, org, row, userId, entrant, { count, free: 0, points: cost });
-    return {
-      sweepstakeId: row.id,
-      added: count,
-      pointsSpent: cost,
-      userEntries: total,
-      points: posted.points,
-    };
+  return deps.db.transaction().execute((trx) => enterInTransaction(trx, org, userId, id, count, now));
+}
+
+/** The paid entry inside the caller's transaction (also used by the demo seed). */
+export async function enterInTransaction(
+  trx: Database,
+  org: Organization,
+  userId: string,
+  id: string,
+  count: number,
+  now: Date,
+): Promise<SweepstakeEntryResult> {
+  const row = await lockForEntry(trx, org, userId, id, now);
+  const existing = await trx
+    .selectFrom('sweepstakeEntries')
+    .select('count')
+    .where('sweepstakeId', '=', id)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  // A friendly early refusal; addEntries re-checks the cap under the row lock.
+  if (row.maxEntriesPerFan !== null && (existing?.count ?? 0) + count > row.maxEntriesPerFan) {
+    throw capReached(row, existing?.count ?? 0);
+  }
+  const cost = row.costPerEntry * count;
+  const posted = await postPoints(trx, {
+    organizationId: org.id,
+    userId,
+    amount: -cost,
+    kind: 'sweepstake_entry',
+    reference: row.id,
+    description: `${count} ${count === 1 ? 'entry' : 'entries'}: ${row.prize}`,
   });
+  const entrant = entrantId(row.seed, userId);
+  const total = await addEntries(trx, org, row, userId, entrant, { count, free: 0, points: cost });
+  return {
+    sweepstakeId: row.id,
+    added: count,
+    pointsSpent: cost,
+    userEntries: total,
+    points: posted.points,
+  };
 }
 
 /**
@@ -373,29 +381,38 @@ export async function enterSweepstakeFree(
   id: string,
 ): Promise<SweepstakeEntryResult> {
   const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
-    const row = await lockForEntry(trx, org, userId, id, now);
-    const inserted = await trx
-      .insertInto('sweepstakeFreeEntries')
-      .values({ organizationId: org.id, sweepstakeId: row.id, userId })
-      .onConflict((oc) => oc.columns(['sweepstakeId', 'userId']).doNothing())
-      .returning('userId')
-      .executeTakeFirst();
-    if (!inserted) {
-      throw unprocessable(
-        'free_entry_already_used',
-        'You have already used your free entry for this sweepstake',
-      );
-    }
-    const entrant = entrantId(deps.config.secrets.appSecret, row.id, userId);
-    const total = await addEntries(trx, org, row, userId, entrant, { count: 1, free: 1, points: 0 });
-    const fan = await trx
-      .selectFrom('users')
-      .select('points')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return { sweepstakeId: row.id, added: 1, pointsSpent: 0, userEntries: total, points: fan.points };
-  });
+  return deps.db.transaction().execute((trx) => freeEntryInTransaction(trx, org, userId, id, now));
+}
+
+/** The free entry inside the caller's transaction (also used by the demo seed). */
+export async function freeEntryInTransaction(
+  trx: Database,
+  org: Organization,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<SweepstakeEntryResult> {
+  const row = await lockForEntry(trx, org, userId, id, now);
+  const inserted = await trx
+    .insertInto('sweepstakeFreeEntries')
+    .values({ organizationId: org.id, sweepstakeId: row.id, userId })
+    .onConflict((oc) => oc.columns(['sweepstakeId', 'userId']).doNothing())
+    .returning('userId')
+    .executeTakeFirst();
+  if (!inserted) {
+    throw unprocessable(
+      'free_entry_already_used',
+      'You have already used your free entry for this sweepstake',
+    );
+  }
+  const entrant = entrantId(row.seed, userId);
+  const total = await addEntries(trx, org, row, userId, entrant, { count: 1, free: 1, points: 0 });
+  const fan = await trx
+    .selectFrom('users')
+    .select('points')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { sweepstakeId: row.id, added: 1, pointsSpent: 0, userEntries: total, points: fan.points };
 }
 
 /** The entry list as it stands (for the draw): every fan with at least one entry. */
