@@ -278,7 +278,16 @@ export async function getAdminChallenge(db: Db, organizationId: string, id: stri
   return view as AdminChallenge;
 }
 
-export async function createChallenge(db: Db, call: OperatorCall, input: AdminChallengeInput) {
+/**
+ * Validates and inserts a challenge inside the caller's transaction (the demo seed runs inside
+ * one); `audit: false` only for seeding.
+ */
+export async function insertChallenge(
+  trx: Db,
+  call: OperatorCall,
+  input: AdminChallengeInput,
+  opts: { audit?: boolean } = {},
+): Promise<string> {
   const def: Definition = {
     subtype: input.subtype,
     title: input.title,
@@ -292,31 +301,33 @@ export async function createChallenge(db: Db, call: OperatorCall, input: AdminCh
     settings: settingsOf(input),
   };
   validate(def);
-  const id = await db.transaction().execute(async (trx) => {
-    await assertMedia(trx, call.organizationId, def.mediaId);
-    const row = await trx
-      .insertInto('challenges')
-      .values({
-        organizationId: call.organizationId,
-        type: TYPE_OF_SUBTYPE[def.subtype],
-        subtype: def.subtype,
-        title: def.title,
-        description: def.description,
-        mediaId: def.mediaId,
-        visibleFrom: def.visibleFrom,
-        expiresOn: def.expiresOn,
-        hideResultsUntilClose: def.hideResultsUntilClose,
-        settings: JSON.stringify(def.settings),
-        createdBy: call.actorUserId,
-        createdAt: call.now,
-        updatedAt: call.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeOptions(trx, call.organizationId, row.id, def);
-    await audit(trx, call, 'challenge.create', row.id, null, input);
-    return row.id;
-  });
+  await assertMedia(trx, call.organizationId, def.mediaId);
+  const row = await trx
+    .insertInto('challenges')
+    .values({
+      organizationId: call.organizationId,
+      type: TYPE_OF_SUBTYPE[def.subtype],
+      subtype: def.subtype,
+      title: def.title,
+      description: def.description,
+      mediaId: def.mediaId,
+      visibleFrom: def.visibleFrom,
+      expiresOn: def.expiresOn,
+      hideResultsUntilClose: def.hideResultsUntilClose,
+      settings: JSON.stringify(def.settings),
+      createdBy: call.actorUserId,
+      createdAt: call.now,
+      updatedAt: call.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await writeOptions(trx, call.organizationId, row.id, def);
+  if (opts.audit !== false) await audit(trx, call, 'challenge.create', row.id, null, input);
+  return row.id;
+}
+
+export async function createChallenge(db: Db, call: OperatorCall, input: AdminChallengeInput) {
+  const id = await db.transaction().execute((trx) => insertChallenge(trx, call, input));
   return getAdminChallenge(db, call.organizationId, id);
 }
 
