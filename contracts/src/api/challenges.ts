@@ -23,7 +23,7 @@ export const challengeOptionSchema = z.object({
   /** The option's initial order (SPEC §9); send it back as `responseIndex`. */
   index: z.number().int(),
   text: z.string(),
-  /** Points paid for this option (poll: on answering; pick'em: if it is the outcome; trivia: if correct). */
+  /** Points paid for this option (poll: on answering; pick'em: if it is the outcome; trivia: the question's worth, shown on every option, paid if correct). */
   points: z.number().int(),
   /** Trivia: whether this is the correct answer; pick'em: whether it is the settled outcome. Null until revealed. */
   correct: z.boolean().nullable(),

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
+import { postedAmount } from './challenge-service.ts';
 import type { ChallengeSettings } from './challenge-tables.ts';
 import type { ChallengeRow } from './challenge-views.ts';
 
@@ -469,11 +470,13 @@ export async function settlePickem(
       settledAt: iso(row.settledAt),
     };
     for (const p of predictions) {
-      const due = p.optionIndex === body.outcomeIndex ? winner.points : 0;
-      if (due === p.pointsAwarded) continue;
-      let held = p.pointsAwarded;
-      if (held > 0) {
-        const take = Math.min(held, p.balance);
+      // Bookkeeping compares who is paid, not amounts: the ledger may have adjusted an award.
+      const shouldBePaid = p.optionIndex === body.outcomeIndex && winner.points > 0;
+      const isPaid = p.pointsAwarded > 0;
+      if (shouldBePaid === isPaid) continue;
+      let paid = 0;
+      if (isPaid) {
+        const take = Math.min(p.pointsAwarded, p.balance);
         result.fansReversed += 1;
         result.pointsReversed += take;
         if (!body.preview && take > 0) {
@@ -487,27 +490,26 @@ export async function settlePickem(
             onceKey: `pickem:${id}:r${round}:reversal`,
           });
         }
-        held = 0;
-      }
-      if (due > 0) {
+      } else {
         result.fansPaid += 1;
-        result.pointsPaid += due;
+        result.pointsPaid += winner.points;
         if (!body.preview) {
-          await postPoints(trx, {
+          const posted = await postPoints(trx, {
             organizationId: call.organizationId,
             userId: p.userId,
-            amount: due,
+            amount: winner.points,
             kind: 'challenge',
             reference: id,
             description: `Pick'em: ${row.title} (correct prediction)`,
             onceKey: `pickem:${id}:r${round}`,
           });
+          paid = await postedAmount(trx, posted.transactionId);
         }
       }
       if (!body.preview) {
         await trx
           .updateTable('challengeResponses')
-          .set({ pointsAwarded: due, correct: p.optionIndex === body.outcomeIndex })
+          .set({ pointsAwarded: paid, correct: p.optionIndex === body.outcomeIndex })
           .where('id', '=', p.id)
           .execute();
       }

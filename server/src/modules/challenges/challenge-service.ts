@@ -149,9 +149,18 @@ function ledgerDescription(row: ChallengeRow) {
   return `${label[row.subtype] ?? 'Challenge'}: ${row.title}`;
 }
 
-async function award(ctx: AnswerContext, points: number, onceKey: string, description?: string) {
-  if (points <= 0) return;
-  await postPoints(ctx.trx, {
+/**
+ * Posts an award and answers the amount actually posted: the ledger may adjust an award (a
+ * boost), and reversals must take back exactly what was paid.
+ */
+async function award(
+  ctx: AnswerContext,
+  points: number,
+  onceKey: string,
+  description?: string,
+): Promise<number> {
+  if (points <= 0) return 0;
+  const result = await postPoints(ctx.trx, {
     organizationId: ctx.org.id,
     userId: ctx.userId,
     amount: points,
@@ -160,6 +169,18 @@ async function award(ctx: AnswerContext, points: number, onceKey: string, descri
     description: description ?? ledgerDescription(ctx.challenge),
     onceKey,
   });
+  return postedAmount(ctx.trx, result.transactionId);
+}
+
+/** The amount of a posted ledger row (0 when nothing was posted). */
+export async function postedAmount(trx: Kysely<DB>, transactionId: string | null): Promise<number> {
+  if (!transactionId) return 0;
+  const row = await trx
+    .selectFrom('pointTransactions')
+    .select('amount')
+    .where('id', '=', transactionId)
+    .executeTakeFirstOrThrow();
+  return row.amount;
 }
 
 async function answerPoll(ctx: AnswerContext): Promise<AnswerOutcome> {
@@ -191,8 +212,18 @@ async function answerPoll(ctx: AnswerContext): Promise<AnswerOutcome> {
       completedAt: now,
     })
     .execute();
-  await award(ctx, points, `challenge:${challenge.id}`);
-  return { correct: null, points };
+  const paid = await award(ctx, points, `challenge:${challenge.id}`);
+  if (paid !== points) await setPointsAwarded(trx, challenge.id, userId, paid);
+  return { correct: null, points: paid };
+}
+
+async function setPointsAwarded(trx: Kysely<DB>, challengeId: string, userId: string, points: number) {
+  await trx
+    .updateTable('challengeResponses')
+    .set({ pointsAwarded: points })
+    .where('challengeId', '=', challengeId)
+    .where('userId', '=', userId)
+    .execute();
 }
 
 /**
@@ -232,8 +263,9 @@ async function answerKeyword(ctx: AnswerContext): Promise<AnswerOutcome> {
       .execute();
   }
   if (right) {
-    await award(ctx, points, `challenge:${challenge.id}`);
-    return { correct: true, points };
+    const paid = await award(ctx, points, `challenge:${challenge.id}`);
+    if (paid !== points) await setPointsAwarded(trx, challenge.id, userId, paid);
+    return { correct: true, points: paid };
   }
   const attemptsLeft = KEYWORD_MAX_ATTEMPTS - wrongAttempts;
   return {
@@ -302,8 +334,14 @@ async function answerArcade(ctx: AnswerContext): Promise<AnswerOutcome> {
       completedAt: now,
     })
     .execute();
-  await award(ctx, points, `challenge:${challenge.id}`, `${ledgerDescription(challenge)} (${reaction} ms)`);
-  return { correct: null, points };
+  const paid = await award(
+    ctx,
+    points,
+    `challenge:${challenge.id}`,
+    `${ledgerDescription(challenge)} (${reaction} ms)`,
+  );
+  if (paid !== points) await setPointsAwarded(trx, challenge.id, userId, paid);
+  return { correct: null, points: paid };
 }
 
 /**
@@ -353,7 +391,7 @@ async function answerTrivia(ctx: AnswerContext): Promise<AnswerOutcome> {
       onceKey: `trivia:${question.id}:v${previous.version}:reversal`,
     });
   }
-  await award(
+  const paid = await award(
     ctx,
     points,
     `trivia:${question.id}:v${version}`,
@@ -366,7 +404,7 @@ async function answerTrivia(ctx: AnswerContext): Promise<AnswerOutcome> {
     userId,
     optionIndex: option.orderIndex,
     correct: option.isCorrect,
-    points,
+    points: paid,
     version,
     answeredAt: now,
   };
@@ -421,7 +459,7 @@ async function answerTrivia(ctx: AnswerContext): Promise<AnswerOutcome> {
       })
       .execute();
   }
-  return { correct: option.isCorrect, points };
+  return { correct: option.isCorrect, points: paid };
 }
 
 /** POST /challenge/{id}: one transaction; refusals that carry bookkeeping are thrown after commit. */

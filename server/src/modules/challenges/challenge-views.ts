@@ -154,6 +154,9 @@ function present(row: ChallengeRow, data: ChallengeData, now: Date, signedIn: bo
     const qTotal = qOptions.reduce((sum, o) => sum + (data.votes.get(`${q.id}:${o.orderIndex}`) ?? 0), 0);
     // The correct answer of a question leaves the server only once the fan answered it (or the quiz closed).
     const revealed = answer != null || expired;
+    // Only the correct option carries points in the database, so every option shows the
+    // question's worth; per-option points would give the answer away.
+    const worth = Math.max(0, ...qOptions.filter((o) => o.isCorrect).map((o) => o.points));
     return {
       questionId: q.id,
       index: q.orderIndex,
@@ -163,7 +166,7 @@ function present(row: ChallengeRow, data: ChallengeData, now: Date, signedIn: bo
         return {
           index: o.orderIndex,
           text: o.text,
-          points: o.points,
+          points: worth,
           correct: revealed ? o.isCorrect : null,
           result: resultsAllowed(answer != null) ? { votes, percent: percent(votes, qTotal) } : null,
         };

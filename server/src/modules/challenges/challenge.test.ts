@@ -407,6 +407,8 @@ describe('trivia', () => {
     expect(before.questions).toHaveLength(2);
     for (const q of before.questions) {
       expect(q.triviaUserResponse).toBeNull();
+      // Every option shows the question's worth, so points do not give the answer away either.
+      expect(new Set(q.options.map((o: { points: number }) => o.points)).size).toBe(1);
       expect(
         q.options.every(
           (o: { correct: unknown; result: unknown }) => o.correct === null && o.result === null,
