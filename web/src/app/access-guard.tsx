@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation, useMatches } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import { useLocation, useMatches, useNavigate } from 'react-router';
 import { runtimeConfig } from '../lib/runtime-config.ts';
 import { useSession } from '../lib/session.ts';
 import { useMe } from '../lib/user.ts';
 import { PageSkeleton } from '../ui/page-skeleton.tsx';
-import { decideAccess } from './access-rules.ts';
+import { type AccessDecision, decideAccess } from './access-rules.ts';
 import { forgetRememberedPath, readRememberedPath, rememberPath } from './remembered-path.ts';
 import { accessOf } from './route-handle.ts';
 
@@ -35,10 +35,27 @@ export function AccessGuard({ children }: { children: ReactNode }) {
     if (me.isError) throw me.error;
     return <PageSkeleton />;
   }
-  if (decision.kind === 'redirect') {
+  if (decision.kind === 'redirect') return <Redirect decision={decision} />;
+  return (
+    <>
+      {decision.forgetRemembered && <ForgetRememberedPath />}
+      {children}
+    </>
+  );
+}
+
+function ForgetRememberedPath() {
+  useEffect(() => forgetRememberedPath(), []);
+  return null;
+}
+
+/** Storage changes happen in an effect, never during render (StrictMode renders twice). */
+function Redirect({ decision }: { decision: Extract<AccessDecision, { kind: 'redirect' }> }) {
+  const navigate = useNavigate();
+  useEffect(() => {
     if (decision.remember) rememberPath(decision.remember);
     if (decision.forgetRemembered) forgetRememberedPath();
-    return <Navigate to={decision.to} replace />;
-  }
-  return children;
+    navigate(decision.to, { replace: true });
+  }, [decision.to, decision.remember, decision.forgetRemembered, navigate]);
+  return <PageSkeleton />;
 }

@@ -64,7 +64,6 @@ describe('SPEC §2 row: a signed-in user on a public page goes to /dashboard, or
     expect(decideAccess(input({ pathname: '/', route: guest }))).toEqual({
       kind: 'redirect',
       to: '/dashboard',
-      forgetRemembered: false,
     });
   });
   it('keeps the fan on / when the logged-off dashboard mode is on', () => {
@@ -72,10 +71,17 @@ describe('SPEC §2 row: a signed-in user on a public page goes to /dashboard, or
       kind: 'allow',
     });
   });
-  it('restores the remembered path after login and forgets it', () => {
+  it('restores the remembered path after login, and forgets it once the fan is there', () => {
     expect(decideAccess(input({ pathname: '/', route: guest, rememberedPath: '/history' }))).toEqual({
       kind: 'redirect',
       to: '/history',
+    });
+    // Still loading the fan: nothing is decided, nothing forgotten yet.
+    expect(decideAccess(input({ pathname: '/history', user: null, rememberedPath: '/history' }))).toEqual({
+      kind: 'wait',
+    });
+    expect(decideAccess(input({ pathname: '/history', rememberedPath: '/history' }))).toEqual({
+      kind: 'allow',
       forgetRemembered: true,
     });
   });

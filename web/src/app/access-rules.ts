@@ -40,7 +40,8 @@ export interface AccessInput {
 }
 
 export type AccessDecision =
-  | { kind: 'allow' }
+  /** `forgetRemembered`: the fan reached a page signed in, so a remembered path is obsolete. */
+  | { kind: 'allow'; forgetRemembered?: boolean }
   /** Signed in, but the fan is not loaded yet: show a skeleton, decide again when it arrives. */
   | { kind: 'wait' }
   | {
@@ -48,7 +49,7 @@ export type AccessDecision =
       to: string;
       /** Persist this path so it can be restored after login. */
       remember?: string;
-      /** The remembered path was used (or is obsolete): forget it. */
+      /** The remembered path is obsolete: forget it. */
       forgetRemembered?: boolean;
     };
 
@@ -127,20 +128,25 @@ export function decideAccess(input: AccessInput): AccessDecision {
   }
 
   if (route.audience === 'guest') {
+    // The remembered path is kept until the fan arrives there (a signed-in page forgets it),
+    // so a re-render while the target route is still loading sends them to the same place.
     const remembered = isSafeInAppPath(input.rememberedPath) ? input.rememberedPath : null;
-    if (remembered && isRememberable(remembered)) {
-      return { kind: 'redirect', to: remembered, forgetRemembered: true };
-    }
+    if (remembered && isRememberable(remembered)) return { kind: 'redirect', to: remembered };
     const home = homeFor(input.loggedOffDashboard);
-    if (home === pathname) {
-      return input.rememberedPath
-        ? { kind: 'redirect', to: home, forgetRemembered: true }
-        : { kind: 'allow' };
-    }
-    return { kind: 'redirect', to: home, forgetRemembered: input.rememberedPath !== null };
+    const forgetRemembered = input.rememberedPath !== null;
+    if (home === pathname) return forgetRemembered ? { kind: 'allow', forgetRemembered } : { kind: 'allow' };
+    return forgetRemembered
+      ? { kind: 'redirect', to: home, forgetRemembered }
+      : { kind: 'redirect', to: home };
   }
 
-  const user = input.user;
+  const decision = decideSignedIn(pathname, route, input.user);
+  if (input.rememberedPath !== null && decision.kind !== 'wait')
+    return { ...decision, forgetRemembered: true };
+  return decision;
+}
+
+function decideSignedIn(pathname: string, route: RouteAccess, user: AccessUser | null): AccessDecision {
   if (!user) return { kind: 'wait' };
 
   if (user.underage && matches(pathname, UNDERAGE_BLOCKED)) {

@@ -7,6 +7,7 @@ import {
   redirect,
   type RouteObject,
 } from 'react-router';
+import { adminRoutes } from '../features/admin/admin-routes.tsx';
 import { DefaultLayout, NoBottomNavLayout } from '../features/shell/components/layouts.tsx';
 import { importWithReloadGuard } from '../lib/reload-guard.ts';
 import { PageSkeleton } from '../ui/page-skeleton.tsx';
@@ -132,6 +133,8 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          // The operator console: its own layout and lazy chunks (features/admin/admin-routes.tsx).
+          ...adminRoutes,
           { path: '*', handle: anyone, loader: notFound, element: <Outlet /> },
         ],
       },

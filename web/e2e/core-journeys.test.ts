@@ -1,0 +1,229 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhonePage, screenshot, seriousA11yViolations } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * The fan web app's core journeys (issue 4, brief h6): sign-up → welcome → dashboard, the
+ * demo fan's sign-in with the remembered path, the underage redirect, the 404 page, the locale
+ * switch, the logged-off dashboard; axe on every core screen and a screenshot of each.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+const DEMO = { email: 'fan@paddock.demo', password: 'paddock-fan-2026' };
+const OPERATOR = { email: 'operator@paddock.demo', password: 'paddock-operator-2026' };
+const PASSWORD = 'grid-walk-2026!';
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A phone-sized page whose script errors show up in the test output. */
+async function phonePage(): Promise<Page> {
+  const page = await newPhonePage(browser, server.baseUrl);
+  page.on('pageerror', (error) => console.error('[page error]', error.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') console.error('[console]', m.text());
+  });
+  return page;
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function expectAccessible(page: Page, name: string) {
+  await screenshot(page, name);
+  expect(await seriousA11yViolations(page), `axe on ${name}`).toEqual([]);
+}
+
+async function signUp(page: Page, email: string) {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Join' }).click();
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/welcome');
+}
+
+async function onboard(page: Page, fan: { first: string; last: string; username: string; birthday: string }) {
+  await page.getByLabel('First name').fill(fan.first);
+  await page.getByLabel('Last name').fill(fan.last);
+  await page.getByLabel('Username').fill(fan.username);
+  await page.getByLabel('Birthday').fill(fan.birthday);
+  await page.getByRole('checkbox', { name: /Terms and privacy policy/ }).check();
+  await page.getByRole('button', { name: "Let's race" }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+async function signIn(page: Page, credentials: { email: string; password: string }) {
+  await page.getByRole('tab', { name: 'Sign in' }).click();
+  await page.getByLabel('E-mail or phone').fill(credentials.email);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+describe('fan web app core', () => {
+  it('a new fan signs up on /, completes onboarding at /welcome and lands on /dashboard with their name', async () => {
+    const page = await phonePage();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Every lap counts' }).waitFor();
+    await expectAccessible(page, 'core-landing');
+
+    const id = unique();
+    await signUp(page, `new-${id}@example.com`);
+    await page.getByRole('heading', { name: 'Set up your profile' }).waitFor();
+    await expectAccessible(page, 'core-welcome');
+
+    // The required consent is enforced before anything is sent.
+    await page.getByLabel('First name').fill('Jamie');
+    await page.getByRole('button', { name: "Let's race" }).click();
+    await page.getByText('Please fill this in.').first().waitFor();
+    expect(page.url()).toContain('/welcome');
+
+    await onboard(page, { first: 'Jamie', last: 'Lopez', username: `jamie_${id}`, birthday: '1994-03-09' });
+    await expect.poll(() => page.getByTestId('fan-name').textContent()).toBe('Hi, Jamie');
+    await page.getByRole('heading', { name: 'Daily check-in' }).waitFor();
+    await expectAccessible(page, 'core-dashboard');
+
+    // The bottom navigation reaches the profile; its sub-screens render and pass axe.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL('**/profile');
+    await page.getByRole('heading', { name: 'Jamie Lopez' }).waitFor();
+    await expectAccessible(page, 'core-profile');
+
+    await page.getByRole('link', { name: 'Edit profile' }).click();
+    await page.waitForURL('**/profile/edit');
+    await expect.poll(() => page.getByLabel('Last name').inputValue()).toBe('Lopez');
+    await expectAccessible(page, 'core-profile-edit');
+
+    await page.goto('/history');
+    await page.getByRole('heading', { name: 'Points history' }).waitFor();
+    await expectAccessible(page, 'core-history');
+
+    await page.goto('/referral');
+    await page.getByTestId('referral-code').waitFor();
+    await expectAccessible(page, 'core-referral');
+
+    await page.goto('/about');
+    await page.getByRole('heading', { name: 'About' }).waitFor();
+    await expectAccessible(page, 'core-about');
+
+    // /menu redirects to /profile, and sign-out lands on / with the session gone.
+    await page.goto('/menu');
+    await page.waitForURL('**/profile');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.context().close();
+  });
+
+  it('the demo fan signs in and is taken back to the page they wanted before signing in', async () => {
+    const page = await phonePage();
+    await page.goto('/history');
+    await page.waitForURL((url) => url.pathname === '/');
+    // The wanted path survives a reload (SPEC §2: persisted).
+    await page.reload();
+    await signIn(page, DEMO);
+    await page.waitForURL('**/history');
+    await page.getByRole('heading', { name: 'Points history' }).waitFor();
+
+    await page.goto('/dashboard');
+    await expect.poll(() => page.getByTestId('fan-name').textContent()).toBe('Hi, Alex');
+    // A signed-in fan on the public index goes to /dashboard.
+    await page.goto('/');
+    await page.waitForURL('**/dashboard');
+    await page.context().close();
+  });
+
+  it('an underage fan (birthday under 18 years ago, given at /welcome) is sent from /benefits to /dashboard', async () => {
+    const page = await phonePage();
+    const id = unique();
+    await signUp(page, `young-${id}@example.com`);
+    const twelveYearsAgo = new Date();
+    twelveYearsAgo.setFullYear(twelveYearsAgo.getFullYear() - 12);
+    await onboard(page, {
+      first: 'Kim',
+      last: 'Young',
+      username: `kim_${id}`,
+      birthday: twelveYearsAgo.toISOString().slice(0, 10),
+    });
+    await page.goto('/benefits');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/welcome');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/profile/edit');
+    await page.waitForURL('**/dashboard');
+    await page.context().close();
+  });
+
+  it('an unknown route shows the 404 page, whose button goes back home', async () => {
+    const page = await phonePage();
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: 'Sorry, this page cannot be found' }).waitFor();
+    expect(await page.getByTestId('error-status').textContent()).toBe('404');
+    await page.getByText('Page Not Found: /no-such-page').waitFor();
+    await expectAccessible(page, 'core-not-found');
+    await page.getByRole('link', { name: 'Go back home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.context().close();
+  });
+
+  it('the locale switch shows Spanish and keeps it after a reload', async () => {
+    const page = await phonePage();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Every lap counts' }).waitFor();
+    await page.getByTestId('locale-switch').selectOption('es');
+    await page.getByRole('heading', { name: 'Cada vuelta cuenta' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Cada vuelta cuenta' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'paddock-locale');
+    expect(cookie?.value).toBe('es');
+    // SPEC §9: kept 365 days.
+    const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86400;
+    expect(days).toBeGreaterThan(364);
+    await screenshot(page, 'core-landing-es');
+    await page.context().close();
+  });
+
+  it('with the logged-off dashboard on, a visitor sees prize draws and challenges on /', async () => {
+    // The demo organization has the setting off; the operator turns it on through the admin API.
+    const key = (await (await fetch(`${server.baseUrl}/config.json`)).json()).organizationKey as string;
+    const token = await fetch(`${server.baseUrl}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: key, 'content-type': 'application/json' },
+      body: JSON.stringify(OPERATOR),
+    }).then((r) => r.json());
+    const patched = await fetch(`${server.baseUrl}/api/admin/organization`, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${token.access_token}`,
+        'x-organization-token': key,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ loggedOffDashboard: true }),
+    });
+    expect(patched.status).toBe(200);
+
+    const page = await phonePage();
+    await page.goto('/');
+    await page.getByTestId('logged-off-dashboard').waitFor();
+    await page.getByRole('heading', { name: 'Prize draws' }).waitFor();
+    await page.getByRole('heading', { name: 'Live challenges' }).waitFor();
+    await page.getByTestId('logged-off-dashboard').scrollIntoViewIfNeeded();
+    await expectAccessible(page, 'core-logged-off-dashboard');
+
+    // In this mode a signed-in fan is kept on / (SPEC §2), which shows their own dashboard.
+    await signIn(page, DEMO);
+    await expect.poll(() => page.getByTestId('fan-name').textContent()).toBe('Hi, Alex');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+});
