@@ -118,8 +118,8 @@ export const sweepstakeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireOperator(request);
-      const csv = await entriesCsv(app.deps.db, request.ctx.organization.id, request.params.id);
+      const operator = await requireOperator(request);
+      const csv = await entriesCsv(app.deps.db, request.ctx.organization.id, operator.id, request.params.id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="sweepstake-${request.params.id}-entries.csv"`)

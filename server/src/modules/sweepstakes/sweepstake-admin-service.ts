@@ -318,8 +318,16 @@ const csvCell = (value: unknown) => {
   return `"${safe.replaceAll('"', '""')}"`;
 };
 
-/** GET /api/admin/sweepstakes/{id}/entries.csv: every entrant, their entries and any win. */
-export async function entriesCsv(db: Database, organizationId: string, id: string): Promise<string> {
+/**
+ * GET /api/admin/sweepstakes/{id}/entries.csv: every entrant, their entries and any win. The
+ * export holds personal data (e-mail, names), so it is audited like a change.
+ */
+export async function entriesCsv(
+  db: Database,
+  organizationId: string,
+  actorUserId: string,
+  id: string,
+): Promise<string> {
   const row = await db
     .selectFrom('sweepstakes')
     .select(['id'])
@@ -349,6 +357,13 @@ export async function entriesCsv(db: Database, organizationId: string, id: strin
     .where('e.sweepstakeId', '=', id)
     .orderBy('e.entrant')
     .execute();
+  await audit(db, {
+    organizationId,
+    actorUserId,
+    action: 'sweepstake.export_entries',
+    targetId: id,
+    after: { rows: lines.length },
+  });
   const header = [
     'entrant',
     'user_id',

@@ -331,7 +331,7 @@ describe('POST /api/sweepstake/{id}/free-entry', () => {
     const { org, operator } = await setup();
     const s = await createSweepstake(operator);
     const fan = await createFan(t, org);
-    const first = await apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/free-entry`);
+    const first = await apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/free-entry`, {});
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ added: 1, pointsSpent: 0, userEntries: 1, points: 0 });
     const again = await apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/free-entry`);
@@ -591,6 +591,18 @@ describe('admin sweepstake routes', () => {
 
     const list = (await apiCall(t, op, 'GET', '/api/admin/sweepstakes')).json();
     expect(list[0]).toMatchObject({ sweepstakeId: s.sweepstakeId, entrantCount: 1, totalEntries: 2 });
+    const actions = await t.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('organizationId', '=', org.id)
+      .orderBy('id')
+      .execute();
+    expect(actions.map((a) => a.action)).toEqual([
+      'sweepstake.create',
+      'sweepstake.update',
+      'sweepstake.draw',
+      'sweepstake.export_entries',
+    ]);
   });
 });
 
