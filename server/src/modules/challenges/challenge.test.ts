@@ -9,6 +9,7 @@ import {
   type TestContext,
   type TestFan,
 } from '../../test/test-app.ts';
+import { postPoints } from '../ledger/ledger-service.ts';
 import { makeChallenge } from './challenge-test-fixtures.ts';
 
 let t: TestContext;
@@ -59,6 +60,19 @@ async function ledger(fan: TestFan) {
     .orderBy('createdAt')
     .orderBy('amount', 'desc')
     .execute();
+}
+
+/** The fan spends points elsewhere (as a sweepstake entry would). */
+async function spend(fan: TestFan, amount: number) {
+  await t.db.transaction().execute((trx) =>
+    postPoints(trx, {
+      organizationId: fan.org.id,
+      userId: fan.user.id,
+      amount: -amount,
+      kind: 'sweepstake_entry',
+      description: 'Sweepstake entry',
+    }),
+  );
 }
 
 async function setup(settings: Record<string, unknown> = {}) {
@@ -211,6 +225,29 @@ describe('poll', () => {
     expect(again.json().code).toBe('already_answered');
     expect(await balance(fan)).toBe(20);
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
+  });
+
+  it('GET /history gives aggregate results and the fan’s own answer (fans only)', async () => {
+    const { org, fan } = await setup({ loggedOffDashboard: true });
+    const others = [await createFan(t, org), await createFan(t, org), await createFan(t, org)];
+    const poll = await makeChallenge(t, org, { subtype: 'poll' });
+    const url = `/api/challenge/${poll.challengeId}`;
+    for (const o of others) await apiCall(t, o, 'POST', url, { responseIndex: 0 });
+    const before = (await apiCall(t, fan, 'GET', `${url}/history`)).json();
+    expect(before).toMatchObject({ totalResponses: null, myAnswers: [], pointsEarned: 0 });
+    await apiCall(t, fan, 'POST', url, { responseIndex: 1 });
+    const history = await apiCall(t, fan, 'GET', `${url}/history`);
+    expect(history.statusCode).toBe(200);
+    expect(history.json()).toMatchObject({
+      totalResponses: 4,
+      myAnswers: [{ questionId: null, answer: 'Medium tyres', correct: null, points: 20 }],
+      pointsEarned: 20,
+    });
+    expect(history.json().options.map((o: { result: unknown }) => o.result)).toEqual([
+      { votes: 3, percent: 75 },
+      { votes: 1, percent: 25 },
+    ]);
+    expect((await apiCall(t, { org }, 'GET', `${url}/history`)).statusCode).toBe(401);
   });
 
   it('refuses an option that does not exist with 422 invalid_option and a missing index with 400', async () => {
@@ -462,6 +499,41 @@ describe('trivia', () => {
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 
+  it('refuses to change an answer whose points were already spent (insufficient_points) and changes nothing', async () => {
+    const { org, fan } = await setup();
+    const trivia = await makeChallenge(t, org, { subtype: 'trivia' });
+    const url = `/api/challenge/${trivia.challengeId}`;
+    const questionId = trivia.questions[0]?.questionId;
+    await apiCall(t, fan, 'POST', url, { questionId, responseIndex: 1 });
+    await spend(fan, 25);
+    const res = await apiCall(t, fan, 'POST', url, { questionId, responseIndex: 0 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('insufficient_points');
+    expect(await balance(fan)).toBe(5);
+    const view = (await apiCall(t, fan, 'GET', url)).json();
+    expect(view.questions[0].triviaUserResponse).toEqual({ responseIndex: 1, correct: true, points: 30 });
+    expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
+  });
+
+  it('refuses answer changes once the quiz has closed, and then reveals every correct answer', async () => {
+    const { org, fan } = await setup();
+    const trivia = await makeChallenge(t, org, { subtype: 'trivia', expiresOn: '2026-06-01T13:00:00Z' });
+    const url = `/api/challenge/${trivia.challengeId}`;
+    const questionId = trivia.questions[0]?.questionId;
+    await apiCall(t, fan, 'POST', url, { questionId, responseIndex: 0 });
+    t.clock.set('2026-06-01T13:00:00Z');
+    const late = await apiCall(t, fan, 'POST', url, { questionId, responseIndex: 1 });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().code).toBe('challenge_expired');
+    const view = (await apiCall(t, fan, 'GET', url)).json();
+    expect(view.completed).toBe(true);
+    expect(view.questions[1].options.map((o: { correct: boolean }) => o.correct)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
+
   it('refuses an unknown question (invalid_question) and an unknown option (invalid_option)', async () => {
     const { org, fan } = await setup();
     const trivia = await makeChallenge(t, org, { subtype: 'trivia' });
@@ -581,6 +653,23 @@ describe("pick'em settlement", () => {
       'challenge.resettle',
       'challenge.settle',
     ]);
+  });
+
+  it('a correction never overdraws a fan who already spent the award: it reverses what the balance holds', async () => {
+    const { org, operator, fans, url } = await pickemWithPredictions();
+    const [a] = fans as [TestFan];
+    t.clock.set('2026-06-02T13:00:00Z');
+    await apiCall(t, operator, 'POST', url, { outcomeIndex: 0 });
+    await spend(a, 40);
+    const corrected = await apiCall(t, operator, 'POST', url, { outcomeIndex: 2 });
+    expect(corrected.json()).toMatchObject({
+      fansReversed: 2,
+      pointsReversed: 60,
+      fansPaid: 1,
+      pointsPaid: 80,
+    });
+    expect(await balance(a)).toBe(0);
+    expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 
   it('refuses an outcome that is not an option', async () => {
