@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { AuthTables } from '../auth/auth-tables.ts';
 import type { ChallengeTables } from '../modules/challenges/challenge-tables.ts';
 import type { ContentTables } from '../modules/content/content-tables.ts';
+import type { RewardTables } from '../modules/offers/reward-tables.ts';
 import type { SweepstakeTables } from '../modules/sweepstakes/sweepstake-tables.ts';
 import type { FanTables } from '../modules/user/fan-tables.ts';
 
@@ -208,7 +209,8 @@ export interface DB
     ChallengeTables,
     ContentTables,
     SweepstakeTables,
-    FanTables {}
+    FanTables,
+    RewardTables {}
 
 export type Organization = Selectable<OrganizationsTable>;
 export type User = Selectable<UsersTable>;

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activationRoutes } from './activations/activation-routes.ts';
+import { badgeRoutes } from './badges/badge-routes.ts';
+import { boostRoutes } from './boosts/boost-routes.ts';
 import { carouselRoutes } from './carousel/carousel-routes.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { checkinRoutes } from './checkin/checkin-routes.ts';
 import { consentRoutes } from './consent/consent-routes.ts';
 import { contentRoutes } from './content/content-routes.ts';
 import { mediaRoutes } from './media/media-routes.ts';
+import { offerRoutes } from './offers/offer-routes.ts';
 import { organizationRoutes } from './organization/organization-routes.ts';
 import { referralRoutes } from './referral/referral-routes.ts';
 import { sessionRoutes } from './session/session-routes.ts';
@@ -31,4 +34,7 @@ export const productModules: FastifyPluginAsyncZod[] = [
   activationRoutes,
   referralRoutes,
   carouselRoutes,
+  offerRoutes,
+  boostRoutes,
+  badgeRoutes,
 ];

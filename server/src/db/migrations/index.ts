@@ -5,6 +5,7 @@ import * as challenges from './0003_challenges.ts';
 import * as content from './0004_content.ts';
 import * as sweepstakes from './0005_sweepstakes.ts';
 import * as fan from './0006_fan.ts';
+import * as rewards from './0007_rewards.ts';
 
 /**
  * Every migration, in order. One file per domain step; names sort by their number prefix.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_content': content,
   '0005_sweepstakes': sweepstakes,
   '0006_fan': fan,
+  '0007_rewards': rewards,
 };

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { unprocessable } from '../../platform/errors.ts';
+import { type ActiveBoost, bestActiveBoost, boostLabel } from '../boosts/boost-rules.ts';
 
 export interface LedgerEntry {
   organizationId: string;
@@ -18,6 +19,13 @@ export interface LedgerEntry {
    * duplicate then posts nothing and reports `applied: false` instead of paying twice.
    */
   onceKey?: string | null;
+  /**
+   * The server clock's now (`app.deps.clock.now()`), never the database's: boost windows are
+   * judged with it. Together with `earning` it makes a positive award boostable (issue 6).
+   */
+  at?: Date;
+  /** The kind of earning, matched against boosts for that kind or for 'all'. */
+  earning?: 'challenges' | 'content' | 'checkin';
 }
 
 export interface PostResult {
@@ -26,6 +34,10 @@ export interface PostResult {
   points: number;
   lifetimePoints: number;
   transactionId: string | null;
+  /** The amount actually posted (after a boost); 0 when nothing was posted. */
+  amount: number;
+  /** The boost that multiplied this award, or null. */
+  boost: ActiveBoost | null;
 }
 
 /**
@@ -38,15 +50,28 @@ export async function postPoints(trx: Kysely<DB>, entry: LedgerEntry): Promise<P
   if (!Number.isInteger(entry.amount) || entry.amount === 0) {
     throw new Error(`Ledger amounts are non-zero integers, got ${entry.amount}`);
   }
+  // Issue 6: only an award that says when and what it is for can be boosted, so every caller
+  // that passes neither keeps its exact amounts. The best boost wins; boosts never stack.
+  const boost =
+    entry.amount > 0 && entry.at && entry.earning
+      ? await bestActiveBoost(trx, {
+          organizationId: entry.organizationId,
+          userId: entry.userId,
+          earning: entry.earning,
+          at: entry.at,
+        })
+      : null;
+  const amount = boost ? Math.max(1, Math.round(entry.amount * boost.multiplier)) : entry.amount;
+  const description = boost ? `${entry.description} ${boostLabel(boost)}` : entry.description;
   const inserted = await trx
     .insertInto('pointTransactions')
     .values({
       organizationId: entry.organizationId,
       userId: entry.userId,
-      amount: entry.amount,
+      amount,
       kind: entry.kind,
       reference: entry.reference ?? null,
-      description: entry.description,
+      description,
       onceKey: entry.onceKey ?? null,
     })
     .onConflict((oc) => oc.columns(['userId', 'onceKey']).where('onceKey', 'is not', null).doNothing())
@@ -59,25 +84,25 @@ export async function postPoints(trx: Kysely<DB>, entry: LedgerEntry): Promise<P
       .select(['points', 'lifetimePoints'])
       .where('id', '=', entry.userId)
       .executeTakeFirstOrThrow();
-    return { applied: false, ...current, transactionId: null };
+    return { applied: false, ...current, transactionId: null, amount: 0, boost: null };
   }
 
   const updated = await trx
     .updateTable('users')
     .set((eb) => ({
-      points: eb('points', '+', entry.amount),
-      lifetimePoints: entry.amount > 0 ? eb('lifetimePoints', '+', entry.amount) : eb.ref('lifetimePoints'),
+      points: eb('points', '+', amount),
+      lifetimePoints: amount > 0 ? eb('lifetimePoints', '+', amount) : eb.ref('lifetimePoints'),
     }))
     .where('id', '=', entry.userId)
     .where('organizationId', '=', entry.organizationId)
-    .where((eb) => eb(eb('points', '+', entry.amount), '>=', 0))
+    .where((eb) => eb(eb('points', '+', amount), '>=', 0))
     .returning(['points', 'lifetimePoints'])
     .executeTakeFirst();
 
   if (!updated) {
     throw unprocessable('insufficient_points', 'You do not have enough points for this');
   }
-  return { applied: true, ...updated, transactionId: inserted.id };
+  return { applied: true, ...updated, transactionId: inserted.id, amount, boost };
 }
 
 /** Whether a once-only award has already been posted for this fan. */
