@@ -36,6 +36,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     create table offer_codes (
       id uuid primary key default gen_random_uuid(),
+      -- Import order: codes are handed out first in, first out.
+      seq bigint generated always as identity,
       organization_id uuid not null references organizations(id) on delete cascade,
       offer_id uuid not null references offers(id) on delete cascade,
       code text not null check (length(code) between 1 and 200),
@@ -46,7 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       unique (offer_id, code)
     );
     -- The claim path picks the next free code of an offer with FOR UPDATE SKIP LOCKED.
-    create index offer_codes_free on offer_codes (offer_id, created_at, id) where claimed_at is null;
+    create index offer_codes_free on offer_codes (offer_id, seq) where claimed_at is null;
 
     create table offer_claims (
       id uuid primary key default gen_random_uuid(),

@@ -34,6 +34,7 @@ export interface OffersTable {
 
 export interface OfferCodesTable {
   id: Generated<string>;
+  seq: Generated<string>;
   organizationId: string;
   offerId: string;
   code: string;
