@@ -136,6 +136,25 @@ describe('fan web app core', () => {
 
     await page.goto('/dashboard');
     await expect.poll(() => page.getByTestId('fan-name').textContent()).toBe('Hi, Alex');
+
+    // Daily check-in: a toast says what was paid, the points and the streak update, the ledger shows it.
+    const before = Number((await page.getByTestId('points').textContent())?.replace(/\D/g, ''));
+    const checkIn = page.getByRole('button', { name: /^Check in for \+\d+ pts$/ });
+    const reward = Number((await checkIn.textContent())?.replace(/\D/g, ''));
+    await checkIn.click();
+    await page.getByText(`+${reward} pts for checking in`, { exact: true }).waitFor();
+    await expect
+      .poll(async () => Number((await page.getByTestId('points').textContent())?.replace(/\D/g, '')))
+      .toBe(before + reward);
+    await expect.poll(() => page.getByTestId('streak').textContent()).toBe('1-day streak');
+    await page.getByText(/Checked in today/).waitFor();
+    await screenshot(page, 'core-dashboard-checked-in');
+    // The toast closes with Escape after F8 moves focus into the region (SPEC §9).
+    await page.keyboard.press('F8');
+    await page.keyboard.press('Escape');
+    await page.getByText(`+${reward} pts for checking in`, { exact: true }).waitFor({ state: 'hidden' });
+    await page.goto('/history');
+    await page.getByTestId('history').getByText(`+${reward}`).waitFor();
     // A signed-in fan on the public index goes to /dashboard.
     await page.goto('/');
     await page.waitForURL('**/dashboard');

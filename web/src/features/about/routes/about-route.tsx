@@ -1,5 +1,7 @@
+import { paths } from '../../../app/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { useOrganization } from '../../../lib/organization.ts';
+import { BackLink } from '../../../ui/back-link.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 
 const SECTIONS = ['earn', 'ranks', 'prizes', 'privacy'] as const;
@@ -11,7 +13,7 @@ export default function AboutRoute() {
   const ranks = org.data?.ranks ?? [];
   return (
     <main className="pb-6">
-      <PageHeader title={t('title')} />
+      <PageHeader title={t('title')} back={<BackLink to={paths.profile} />} />
       <div className="flex flex-col gap-4 px-4">
         <p className="text-white/85">{t('intro', { team: org.data?.name ?? 'Paddock' })}</p>
         {SECTIONS.map((s) => (

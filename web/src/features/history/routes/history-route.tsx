@@ -1,3 +1,4 @@
+import { paths } from '../../../app/paths.ts';
 import type { TransactionPage } from '@paddock/contracts/api/user';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -7,6 +8,7 @@ import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
+import { BackLink } from '../../../ui/back-link.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 
@@ -42,7 +44,7 @@ export default function HistoryRoute() {
 
   return (
     <main className="pb-6">
-      <PageHeader title={t('title')} />
+      <PageHeader title={t('title')} back={<BackLink to={paths.profile} />} />
       <div className="px-4">
         {history.isPending ? (
           <div className="flex flex-col gap-2">

@@ -1,3 +1,4 @@
+import { paths } from '../../../app/paths.ts';
 import type { Referral } from '@paddock/contracts/api/referral';
 import { REFERRAL_REWARDS } from '@paddock/contracts/api/referral';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +8,7 @@ import { api } from '../../../lib/api-client.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { Button } from '../../../ui/button.tsx';
+import { BackLink } from '../../../ui/back-link.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { toast } from '../../../ui/toast-store.ts';
@@ -36,7 +38,7 @@ export default function ReferralRoute() {
 
   return (
     <main className="pb-6">
-      <PageHeader title={t('title')} />
+      <PageHeader title={t('title')} back={<BackLink to={paths.profile} />} />
       <div className="flex flex-col gap-5 px-4">
         <p className="text-muted">
           {t('intro', { referred: REFERRAL_REWARDS.referred, referrer: REFERRAL_REWARDS.referrer })}

@@ -1,5 +1,5 @@
 import { Flag, Home, PlayCircle, Ticket, User } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../app/paths.ts';
@@ -20,13 +20,10 @@ let rememberedTab: Tab = DEFAULT_TAB;
 export function BottomNav() {
   const { t } = useTranslation('shell');
   const location = useLocation();
-  const [tab, setTab] = useState<Tab>(() => nextTab(rememberedTab, location.pathname));
-
-  useEffect(() => {
-    setTab((current) => {
-      rememberedTab = nextTab(current, location.pathname);
-      return rememberedTab;
-    });
+  // Derived during render (not in an effect) so the highlight never lags a frame behind.
+  const tab = useMemo(() => {
+    rememberedTab = nextTab(rememberedTab, location.pathname);
+    return rememberedTab;
   }, [location.pathname]);
 
   return (
