@@ -52,6 +52,9 @@ function setLevelUp(next: LevelUp | null) {
 
 export const dismissLevelUp = () => setLevelUp(null);
 
+/** The pending celebration, outside React (tests, analytics). */
+export const currentLevelUp = () => levelUp;
+
 export function useLevelUp(): LevelUp | null {
   return useSyncExternalStore(
     (l) => {
