@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import { z } from 'zod';
+import { authResponses, sessionSchema } from './auth-schemas.ts';
 import { authError } from './auth-http.ts';
 import type { AuthService } from './auth-service.ts';
 import type { MfaFactor } from './auth-tables.ts';
@@ -49,6 +50,14 @@ export function mfaRoutes(auth: AuthService): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Enrol a TOTP factor (QR code as SVG, secret and otpauth URI)',
           body: z.object({ factor_type: z.string().max(20), friendly_name: text, issuer: text }),
+          response: authResponses(
+            z.looseObject({
+              id: z.string(),
+              type: z.literal('totp'),
+              friendly_name: z.string(),
+              totp: z.object({ qr_code: z.string(), secret: z.string(), uri: z.string() }),
+            }),
+          ),
         },
       },
       async (request) => {
@@ -119,6 +128,9 @@ export function mfaRoutes(auth: AuthService): FastifyPluginAsyncZod {
           summary: 'Start a challenge for a factor (valid 300 s)',
           params: factorParams,
           body: z.object({ channel: text }),
+          response: authResponses(
+            z.looseObject({ id: z.string(), type: z.string(), expires_at: z.number() }),
+          ),
         },
       },
       async (request) => {
@@ -164,6 +176,7 @@ export function mfaRoutes(auth: AuthService): FastifyPluginAsyncZod {
           summary: 'Verify a TOTP code; answers an aal2 session',
           params: factorParams,
           body: z.object({ challenge_id: z.string().max(100), code: z.string().max(20) }),
+          response: authResponses(sessionSchema),
         },
       },
       async (request) => {
@@ -263,7 +276,14 @@ export function mfaRoutes(auth: AuthService): FastifyPluginAsyncZod {
 
     app.delete(
       '/factors/:factorId',
-      { schema: { tags: ['auth'], summary: 'Unenrol a factor', params: factorParams } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Unenrol a factor',
+          params: factorParams,
+          response: authResponses(z.looseObject({ id: z.string() })),
+        },
+      },
       async (request) => {
         const { user, session } = await auth.http.authenticate(request);
         const factor = await ownFactor(user.id, request.params.factorId);

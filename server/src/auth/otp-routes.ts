@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authResponses, emptySchema, sessionSchema } from './auth-schemas.ts';
 import type { Organization, User } from '../db/schema.ts';
 import { authError } from './auth-http.ts';
 import { type AuthService, normalizeEmail, normalizePhone, parsePkce, VERIFY_KINDS } from './auth-service.ts';
@@ -40,6 +41,7 @@ export function otpRoutes(auth: AuthService): FastifyPluginAsyncZod {
           summary: 'Send a sign-in link and 6-digit code by e-mail, or a code by SMS',
           body: otpBody,
           querystring: z.object({ redirect_to: text }),
+          response: authResponses(emptySchema),
         },
       },
       async (request) => {
@@ -153,6 +155,7 @@ export function otpRoutes(auth: AuthService): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Verify a mailed/SMS code or a token hash and sign in',
           body: verifyBody,
+          response: authResponses(sessionSchema),
         },
       },
       async (request) => {
@@ -254,6 +257,7 @@ export function otpRoutes(auth: AuthService): FastifyPluginAsyncZod {
           summary: 'Send a confirmation or change code again',
           body: z.object({ email: text, phone: text, type: z.string().max(50) }),
           querystring: z.object({ redirect_to: text }),
+          response: authResponses(emptySchema),
         },
       },
       async (request) => {
@@ -317,6 +321,7 @@ export function otpRoutes(auth: AuthService): FastifyPluginAsyncZod {
           summary: 'Send a password-recovery link and code',
           body: z.object({ email: text, code_challenge: text, code_challenge_method: text }),
           querystring: z.object({ redirect_to: text }),
+          response: authResponses(emptySchema),
         },
       },
       async (request) => {

@@ -30,14 +30,15 @@ export interface AccessClaims {
   user_metadata: Record<string, unknown>;
 }
 
-export interface SessionResponse {
+// A type alias (not an interface) so it satisfies the loose response schemas of the routes.
+export type SessionResponse = {
   access_token: string;
   token_type: 'bearer';
   expires_in: number;
   expires_at: number;
   refresh_token: string;
   user: AuthUser;
-}
+};
 
 export const newRefreshToken = () => randomBytes(24).toString('base64url');
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authResponses, authUserSchema, sessionSchema } from './auth-schemas.ts';
 import { authError } from './auth-http.ts';
 import { type AuthService, normalizeEmail, normalizePhone, parsePkce } from './auth-service.ts';
 import { assertStrongPassword, hashPassword } from './passwords.ts';
@@ -28,6 +29,7 @@ export function signupRoutes(auth: AuthService): FastifyPluginAsyncZod {
           summary: 'Sign up with e-mail or phone and a password (anonymous when neither is given)',
           body: signupBody,
           querystring: z.object({ redirect_to: text, ref: text }),
+          response: authResponses(z.union([sessionSchema, authUserSchema])),
         },
       },
       async (request) => {

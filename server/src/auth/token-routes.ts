@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createLocalJWKSet, createRemoteJWKSet, type JSONWebKeySet, type JWTPayload, jwtVerify } from 'jose';
 import { z } from 'zod';
+import { authResponses, sessionSchema } from './auth-schemas.ts';
 import type { User } from '../db/schema.ts';
 import { authError, isUuid, OAuthError } from './auth-http.ts';
 import { type AuthService, normalizeEmail, normalizePhone, sha256hex } from './auth-service.ts';
@@ -58,6 +59,7 @@ export function tokenRoutes(auth: AuthService): FastifyPluginAsyncZod {
           summary: 'Issue a session: password, refresh_token, pkce or id_token grant',
           querystring: z.object({ grant_type: z.string().max(50).nullish() }),
           body: tokenBody,
+          response: authResponses(sessionSchema),
         },
       },
       async (request) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authResponses, authUserSchema, emptySchema } from './auth-schemas.ts';
 import { authError } from './auth-http.ts';
 import { type AuthService, normalizeEmail, normalizePhone, parsePkce } from './auth-service.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords.ts';
@@ -25,10 +26,14 @@ export function userRoutes(auth: AuthService): FastifyPluginAsyncZod {
   return async (app) => {
     const { db, config } = app.deps;
 
-    app.get('/user', { schema: { tags: ['auth'], summary: 'The signed-in user' } }, async (request) => {
-      const { user } = await auth.http.authenticate(request);
-      return auth.present(user);
-    });
+    app.get(
+      '/user',
+      { schema: { tags: ['auth'], summary: 'The signed-in user', response: authResponses(authUserSchema) } },
+      async (request) => {
+        const { user } = await auth.http.authenticate(request);
+        return auth.present(user);
+      },
+    );
 
     app.put(
       '/user',
@@ -38,6 +43,7 @@ export function userRoutes(auth: AuthService): FastifyPluginAsyncZod {
           summary: 'Update e-mail (confirmed by mail), phone, password (nonce) or user_metadata',
           body: updateBody,
           querystring: z.object({ redirect_to: text }),
+          response: authResponses(authUserSchema),
         },
       },
       async (request) => {
@@ -139,7 +145,13 @@ export function userRoutes(auth: AuthService): FastifyPluginAsyncZod {
 
     app.get(
       '/reauthenticate',
-      { schema: { tags: ['auth'], summary: 'Send a one-time nonce for a sensitive change' } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Send a one-time nonce for a sensitive change',
+          response: authResponses(emptySchema),
+        },
+      },
       async (request) => {
         const { user } = await auth.http.authenticate(request);
         await auth.http.limit(request, 'email', user.id);
@@ -195,6 +207,7 @@ export function userRoutes(auth: AuthService): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Unlink one of the user’s identities',
           params: z.object({ identityId: z.string().max(100) }),
+          response: authResponses(emptySchema),
         },
       },
       async (request) => {
@@ -245,20 +258,24 @@ export function userRoutes(auth: AuthService): FastifyPluginAsyncZod {
       throw authError(404, 'sso_provider_not_found', 'No SSO provider assigned for this domain');
     });
 
-    app.get('/settings', { schema: { tags: ['auth'], summary: 'Public auth settings' } }, async () => ({
-      external: {
-        email: true,
-        phone: true,
-        anonymous_users: config.AUTH_ANONYMOUS_USERS,
-        google: false,
-        apple: false,
-        github: false,
-      },
-      disable_signup: config.AUTH_DISABLE_SIGNUP,
-      mailer_autoconfirm: config.AUTH_AUTOCONFIRM,
-      phone_autoconfirm: config.AUTH_AUTOCONFIRM,
-      sms_provider: '',
-      saml_enabled: false,
-    }));
+    app.get(
+      '/settings',
+      { schema: { tags: ['auth'], summary: 'Public auth settings', response: authResponses(emptySchema) } },
+      async () => ({
+        external: {
+          email: true,
+          phone: true,
+          anonymous_users: config.AUTH_ANONYMOUS_USERS,
+          google: false,
+          apple: false,
+          github: false,
+        },
+        disable_signup: config.AUTH_DISABLE_SIGNUP,
+        mailer_autoconfirm: config.AUTH_AUTOCONFIRM,
+        phone_autoconfirm: config.AUTH_AUTOCONFIRM,
+        sms_provider: '',
+        saml_enabled: false,
+      }),
+    );
   };
 }
