@@ -258,3 +258,27 @@ export const statsSchema = z.object({
   totals: z.object({ fans: z.number().int(), issued: z.number().int(), spent: z.number().int() }),
 });
 export type AdminStats = z.infer<typeof statsSchema>;
+
+/** GET /api/admin/challenges/{id}/results: what fans answered, always visible to operators. */
+export const challengeResultsSchema = z.object({
+  challengeId: z.uuid(),
+  totalResponses: z.number().int(),
+  completedResponses: z.number().int(),
+  options: z.array(
+    z.object({
+      index: z.number().int(),
+      text: z.string(),
+      votes: z.number().int(),
+      percent: z.number().int(),
+    }),
+  ),
+  questions: z.array(
+    z.object({
+      questionId: z.uuid(),
+      text: z.string(),
+      answers: z.number().int(),
+      correct: z.number().int(),
+    }),
+  ),
+});
+export type ChallengeResults = z.infer<typeof challengeResultsSchema>;

@@ -46,6 +46,9 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/admin/sweepstakes/:id/draw': { winners: 1 },
   'PUT /api/admin/videos/:id': { name: 'V', sourceType: 'youtube', externalUrl: 'https://youtu.be/x' },
   'PUT /api/admin/playlists/:id': { name: 'P' },
+  'PATCH /api/admin/offers/:id': { title: 'O' },
+  'POST /api/admin/offers/:id/codes': { csv: 'CODE-1' },
+  'PATCH /api/admin/boosts/:id': { name: 'B' },
   'PUT /api/admin/activations/:id': {
     slug: 'a',
     title: 'A',
@@ -79,6 +82,8 @@ function ownerTable(url: string): string | undefined {
     stories: 'stories',
     media: 'media',
     badges: 'badges',
+    offers: 'offers',
+    boosts: 'boosts',
   };
   return map[segment];
 }
@@ -134,6 +139,16 @@ beforeAll(async () => {
     ],
     ['stories', sql`insert into stories (organization_id, title) values (${orgB.id}, 'B story')`],
     ['badges', sql`insert into badges (organization_id, name) values (${orgB.id}, 'B badge')`],
+    [
+      'offers',
+      sql`insert into offers (organization_id, title, starts_at, ends_at, redemption, instruction)
+        values (${orgB.id}, 'B offer', now(), now() + interval '1 day', 'instruction', 'Show this')`,
+    ],
+    [
+      'boosts',
+      sql`insert into boosts (organization_id, name, multiplier, earning, starts_at, ends_at)
+        values (${orgB.id}, 'B boost', 2, 'all', now(), now() + interval '1 day')`,
+    ],
   ];
   for (const [table, insert] of tries) {
     const exists = await sql<{ t: string | null }>`select to_regclass(${table}) as t`.execute(t.db);

@@ -4,6 +4,7 @@ import { auditRoutes } from './audit-routes.ts';
 import { badgeAdminRoutes } from './badge-admin-routes.ts';
 import { boostAdminRoutes } from './boost-admin-routes.ts';
 import { challengeAdminRoutes } from './challenge-admin-routes.ts';
+import { challengeResultsRoutes } from './challenge-results-routes.ts';
 import { contentAdminRoutes } from './content-admin-routes.ts';
 import { fanAdminRoutes } from './fan-admin-routes.ts';
 import { mediaAdminRoutes } from './media-admin-routes.ts';
@@ -28,4 +29,5 @@ export const adminModules: FastifyPluginAsyncZod[] = [
   offerAdminRoutes,
   boostAdminRoutes,
   badgeAdminRoutes,
+  challengeResultsRoutes,
 ];

@@ -4,6 +4,7 @@ import type {
   AdminStats,
   AdminTransaction,
   AuditEntry,
+  ChallengeResults,
   ConsentType,
   OrganizationSettings,
 } from '@paddock/contracts/api/admin';
@@ -23,7 +24,6 @@ import type {
   AdminChallenge,
   AdminChallengeInput,
   AdminChallengePatch,
-  ChallengeHistory,
   SettleResult,
 } from '@paddock/contracts/api/challenges';
 import type {
@@ -57,7 +57,7 @@ export const adminKeys = {
   ranks: ['admin', 'ranks'] as const,
   consentTypes: ['admin', 'consent-types'] as const,
   challenges: ['admin', 'challenges'] as const,
-  challengeHistory: (id: string) => ['admin', 'challenge-history', id] as const,
+  challengeResults: (id: string) => ['admin', 'challenge-results', id] as const,
   sweepstakes: ['admin', 'sweepstakes'] as const,
   videos: ['admin', 'videos'] as const,
   playlists: ['admin', 'playlists'] as const,
@@ -104,7 +104,7 @@ export const adminApi = {
   archiveChallenge: (id: string) => api.post<AdminChallenge>(`/admin/challenges/${id}/archive`),
   settle: (id: string, outcomeIndex: number, preview: boolean) =>
     api.post<SettleResult>(`/admin/challenges/${id}/settle`, { outcomeIndex, preview }),
-  challengeHistory: (id: string) => api.get<ChallengeHistory>(`/challenge/${id}/history`),
+  challengeResults: (id: string) => api.get<ChallengeResults>(`/admin/challenges/${id}/results`),
 
   sweepstakes: () => api.get<AdminSweepstake[]>('/admin/sweepstakes'),
   createSweepstake: (body: AdminSweepstakeCreate) => api.post<AdminSweepstake>('/admin/sweepstakes', body),

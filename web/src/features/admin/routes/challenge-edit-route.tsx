@@ -254,36 +254,40 @@ function Settlement({ challenge }: { challenge: AdminChallenge }) {
 
 function Results({ challenge }: { challenge: AdminChallenge }) {
   const { t } = useTranslation('admin');
-  const history = useQuery({
-    queryKey: adminKeys.challengeHistory(challenge.challengeId),
-    queryFn: () => adminApi.challengeHistory(challenge.challengeId),
-    retry: false,
+  const results = useQuery({
+    queryKey: adminKeys.challengeResults(challenge.challengeId),
+    queryFn: () => adminApi.challengeResults(challenge.challengeId),
   });
-  const options = history.data?.options ?? [];
+  const r = results.data;
   return (
-    <Panel title={t('challenge.results', { count: challenge.responseCount })}>
-      {options.length === 0 ? (
+    <Panel title={t('challenge.results', { count: r?.totalResponses ?? challenge.responseCount })}>
+      <ErrorNote error={results.error} />
+      {r && r.options.length === 0 && r.questions.length === 0 && (
         <p className="text-sm text-muted">{t('challenge.noResults')}</p>
-      ) : (
-        <ul className="flex flex-col gap-2" data-testid="challenge-results">
-          {options.map((o) => (
-            <li key={o.index} className="flex flex-col gap-1">
-              <span className="flex justify-between text-sm">
-                <span>{o.text}</span>
-                <span className="font-semibold">
-                  {o.result ? `${o.result.votes} · ${o.result.percent}%` : '—'}
-                </span>
-              </span>
-              <span className="h-2 rounded-full bg-surface-2">
-                <span
-                  className="block h-2 rounded-full bg-accent"
-                  style={{ width: `${o.result?.percent ?? 0}%` }}
-                />
-              </span>
-            </li>
-          ))}
-        </ul>
       )}
+      <ul className="flex flex-col gap-2" data-testid="challenge-results">
+        {r?.options.map((o) => (
+          <li key={o.index} className="flex flex-col gap-1">
+            <span className="flex justify-between gap-2 text-sm">
+              <span>{o.text}</span>
+              <span className="font-semibold">
+                {t('challenge.votes', { count: o.votes, percent: o.percent })}
+              </span>
+            </span>
+            <span className="h-2 rounded-full bg-surface-2">
+              <span className="block h-2 rounded-full bg-accent" style={{ width: `${o.percent}%` }} />
+            </span>
+          </li>
+        ))}
+        {r?.questions.map((q) => (
+          <li key={q.questionId} className="flex justify-between gap-2 text-sm">
+            <span>{q.text}</span>
+            <span className="font-semibold">
+              {t('challenge.triviaResult', { correct: q.correct, answers: q.answers })}
+            </span>
+          </li>
+        ))}
+      </ul>
     </Panel>
   );
 }

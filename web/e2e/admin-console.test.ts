@@ -1,0 +1,164 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * Issue 5's operator journeys in real Chromium at a laptop viewport against the real server on
+ * PGlite with the demo seed: the demo operator signs in and opens /admin; creates a poll that a
+ * fan answers (through the API) and sees the result; settles the seeded pick'em with a preview
+ * (the fan is paid once, a second settlement pays nothing); adjusts the fan's points with a
+ * reason and finds it in the audit log. A fan opening /admin gets the "operators only" page.
+ */
+const OPERATOR = { email: 'operator@paddock.demo', password: 'paddock-operator-2026' };
+const FAN = { email: 'fan@paddock.demo', password: 'paddock-fan-2026' };
+const LAPTOP = { width: 1366, height: 900 };
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let orgKey: string;
+
+async function signIn(target: Page, credentials: { email: string; password: string }) {
+  await target.goto('/');
+  await target.getByRole('tab', { name: 'Sign in' }).click();
+  await target.getByLabel('E-mail or phone').fill(credentials.email);
+  await target.getByLabel('Password').fill(credentials.password);
+  await target.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await target.waitForURL('**/dashboard');
+}
+
+/** The fan side through the API with a fresh password session (issue 5 allows it). */
+async function fanToken(): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: orgKey, 'content-type': 'application/json' },
+    body: JSON.stringify(FAN),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function fanApi<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${server.baseUrl}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${await fanToken()}`,
+      'x-organization-token': orgKey,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  orgKey = ((await (await fetch(`${server.baseUrl}/config.json`)).json()) as { organizationKey: string })
+    .organizationKey;
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: LAPTOP, baseURL: server.baseUrl });
+  page = await context.newPage();
+  await signIn(page, OPERATOR);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('operator console', () => {
+  it('shows the dashboard with its charts to the operator', async () => {
+    await page.goto('/admin');
+    await expect.poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible()).toBe(true);
+    await page.getByRole('img', { name: 'Active fans per day' }).waitFor();
+    await screenshot(page, 'admin-dashboard');
+  });
+
+  it('creates a poll; a fan answers it; the operator sees the result', async () => {
+    await page.goto('/admin/challenges/new');
+    await page.getByLabel('Title', { exact: true }).fill('E2E: best livery of the season?');
+    await page.getByLabel('Option 1').fill('Papaya classic');
+    await page.getByLabel('Option 2').fill('Night race black');
+    await page.getByRole('button', { name: 'Create challenge' }).click();
+    await page.waitForURL(/\/admin\/challenges\/[0-9a-f-]{36}$/);
+    const challengeId = page.url().split('/').pop() as string;
+
+    const answer = await fanApi('POST', `/challenge/${challengeId}`, { responseIndex: 1 });
+    expect(answer.status).toBe(200);
+
+    await page.reload();
+    const results = page.getByTestId('challenge-results');
+    await results.waitFor();
+    await expect.poll(() => results.textContent()).toContain('Night race black1 vote · 100%');
+    await expect.poll(() => page.getByRole('heading', { name: 'Results (1 answer)' }).isVisible()).toBe(true);
+    await screenshot(page, 'admin-poll-result');
+  });
+
+  it("settles the seeded pick'em with a preview: the fan is paid once, a second settlement pays nothing", async () => {
+    const before = await fanApi<{ points: number }>('GET', '/user/me');
+    await page.goto('/admin/challenges');
+    await page.getByRole('link', { name: 'Who takes pole at Silverstone?' }).click();
+    await page.getByLabel('What happened').selectOption({ label: 'Alex Moreno' });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByTestId('settle-preview');
+    await expect.poll(() => preview.textContent()).toContain('Settling pays 1 fans 75 points in all.');
+    await screenshot(page, 'admin-settle-preview');
+    await page.getByRole('button', { name: 'Confirm settlement' }).click();
+    await expect.poll(() => page.getByText('Currently settled as: Alex Moreno').isVisible()).toBe(true);
+
+    const after = await fanApi<{ points: number }>('GET', '/user/me');
+    expect(after.body.points).toBe(before.body.points + 75);
+    const history = await fanApi<{ items: { amount: number; description: string }[] }>(
+      'GET',
+      '/user/me/transactions',
+    );
+    expect(history.body.items.filter((i) => i.amount === 75)).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect.poll(() => preview.textContent()).toContain('Settling pays 0 fans 0 points in all.');
+    await page.getByRole('button', { name: 'Confirm settlement' }).click();
+    await page.waitForTimeout(500);
+    const again = await fanApi<{ points: number }>('GET', '/user/me');
+    expect(again.body.points).toBe(after.body.points);
+  });
+
+  it("adjusts a fan's points with a reason and finds it in the audit log", async () => {
+    const before = await fanApi<{ points: number }>('GET', '/user/me');
+    await page.goto('/admin/fans');
+    await page.getByLabel('Search').fill('fan@paddock.demo');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page
+      .getByRole('link', { name: /fan|Lewis|Demo/i })
+      .first()
+      .click();
+    await page.waitForURL(/\/admin\/fans\/[0-9a-f-]{36}$/);
+    await page.getByLabel('Amount').fill('25');
+    await page.getByLabel('Reason').fill('E2E goodwill: missing check-in');
+    await page.getByRole('button', { name: 'Adjust points' }).click();
+    await expect
+      .poll(() => page.getByTestId('fan-points').textContent())
+      .toBe((before.body.points + 25).toLocaleString('en-US'));
+    await screenshot(page, 'admin-fan-adjusted');
+    const after = await fanApi<{ points: number }>('GET', '/user/me');
+    expect(after.body.points).toBe(before.body.points + 25);
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByLabel('Action').fill('fan.adjust_points');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'E2E goodwill: missing check-in' });
+    await row.first().waitFor();
+    expect(await row.first().textContent()).toContain('operator@paddock.demo');
+    await screenshot(page, 'admin-audit');
+  });
+
+  it('tells a fan who opens /admin that the console is for operators only', async () => {
+    const fanContext = await browser.newContext({ viewport: LAPTOP, baseURL: server.baseUrl });
+    const fanPage = await fanContext.newPage();
+    await signIn(fanPage, FAN);
+    await fanPage.goto('/admin/fans');
+    await fanPage.getByRole('heading', { name: 'Operators only' }).waitFor();
+    await fanContext.close();
+  });
+});
