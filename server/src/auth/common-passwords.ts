@@ -55,6 +55,28 @@ internet samsung google secret hello love angel flower liverpool chelsea arsenal
 barcelona ferrari mercedes porsche formula racing paddock champion winner hamilton
 verstappen senna mclaren redbull monaco silverstone abc qwe asd zxc test user login
 pass guest access killer starwars pokemon matrix rainbow purple diamond golden silver
+jessica ashley amanda nicole michelle daniel andrew joshua matthew robert david james
+john william richard joseph chris christopher anthony mark steven paul kevin brian george
+edward ronald timothy jason jeffrey ryan jacob gary nicholas eric jonathan justin
+brandon benjamin samuel alexander patrick jack dennis tyler aaron henry adam nathan
+zachary kyle ethan lucas mason logan oliver harry charlotte emily emma olivia sophia
+isabella mia amelia hannah sarah laura lisa maria anna elizabeth jennifer linda barbara
+susan karen nancy betty helen sandra donna carol ruth sharon rebecca victoria natalie
+lovely babygirl sweetheart butterfly sunflower chocolate cookie cheese banana orange
+apple mustang corvette camaro yamaha honda toyota nissan suzuki kawasaki ducati harley
+bmw audi volkswagen lamborghini bugatti maserati jaguar tesla formula1 motorsport
+grandprix racecar speedway podium pitstop thunder lightning storm hurricane tornado
+blizzard winter spring autumn monday friday sunday january february december
+america canada england london paris berlin madrid tokyo sydney dubai mexico brazil
+soccer tennis golf boxing rugby cricket basketball volleyball swimming cycling
+music guitar piano rockstar superstar dancer singer player gamer minecraft fortnite
+roblox nintendo playstation xbox computer internet laptop iphone android windows linux
+secret private hidden unknown nothing whatever forever friends family mother father
+sister brother baby angel devil heaven jesus christ blessed faith trinity peace
+freedom liberty justice victory legend hero warrior knight dragon phoenix tiger lion
+wolf eagle falcon shark panther cobra viper snake monkey donkey horse pony kitty
+puppy doggy teddy bunny mickey minnie snoopy garfield batman superman spiderman
+ironman hulk thor captain avenger marvel disney pixar shrek simpsons
 `;
 
 const SUFFIXES = [
