@@ -629,6 +629,23 @@ describe.runIf(onRealPostgres)('concurrent entries on real PostgreSQL', () => {
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 
+  it('20 concurrent free entries from one fan: exactly one is accepted', async () => {
+    const { org, operator } = await setup();
+    const s = await createSweepstake(operator);
+    const fan = await createFan(t, org);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/free-entry`, {}),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.statusCode !== 200)) {
+      expect(r.json().code).toBe('free_entry_already_used');
+    }
+    const view = (await apiCall(t, fan, 'GET', `/api/sweepstake/${s.sweepstakeId}`)).json();
+    expect(view.userEntries).toBe(1);
+  });
+
   it('the per-fan cap holds under concurrency', async () => {
     const { org, operator } = await setup();
     const s = await createSweepstake(operator, { costPerEntry: 1, maxEntriesPerFan: 10 });
