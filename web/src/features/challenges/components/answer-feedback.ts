@@ -19,7 +19,7 @@ export function toastAnswer(
       description: t('feedback.changed'),
     });
   } else {
-    toast({ title: result.correct === false ? t('feedback.wrong') : t('feedback.saved') });
+    toast({ title: result.correct === false ? t('feedback.wrong') : (savedText ?? t('feedback.saved')) });
   }
 }
 

@@ -118,6 +118,7 @@ export function ArcadeGame({ challenge }: { challenge: Challenge }) {
   const tap = useCallback(
     (at: number) => {
       const kind = phaseRef.current;
+      if (kind === 'arming' || kind === 'submitting' || kind === 'done') return;
       if (kind === 'ready' || kind === 'jump_start' || kind === 'too_slow') {
         void start();
         return;
@@ -191,8 +192,9 @@ export function ArcadeGame({ challenge }: { challenge: Challenge }) {
         ref={button}
         type="button"
         aria-describedby="arcade-status"
-        disabled={finished || phase.kind === 'arming'}
-        className="relative flex min-h-[58dvh] w-full touch-none flex-col items-center justify-center gap-8 rounded-3xl border border-line bg-[radial-gradient(ellipse_at_top,#1e2230,#0b0d12)] p-4 select-none focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-default"
+        // aria-disabled, not disabled: a disabled button drops keyboard focus, and Space must keep working.
+        aria-disabled={finished || phase.kind === 'arming' || undefined}
+        className="relative flex min-h-[58dvh] w-full touch-none flex-col items-center justify-center gap-8 rounded-3xl border border-line bg-[radial-gradient(ellipse_at_top,#1e2230,#0b0d12)] p-4 select-none focus-visible:outline-2 focus-visible:outline-accent aria-disabled:cursor-default"
         onPointerDown={(e) => {
           if (e.button !== 0) return;
           e.preventDefault();

@@ -70,7 +70,10 @@ export function PickemChallenge({ challenge }: { challenge: Challenge }) {
         if (choice === null) return;
         answer.mutate(
           { responseIndex: choice },
-          { onSuccess: (r) => toastAnswer(t, r), onError: (err) => toastAnswerError(t, err) },
+          {
+            onSuccess: (r) => toastAnswer(t, r, t('pickem.locked')),
+            onError: (err) => toastAnswerError(t, err),
+          },
         );
       }}
     >

@@ -11,7 +11,7 @@ export function RewardChip({ value, done }: { value: number; done: boolean }) {
   const { t } = useTranslation('media');
   if (done) {
     return (
-      <span className="inline-flex items-center gap-1 rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-muted">
+      <span className="inline-flex w-fit items-center gap-1 rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-muted">
         <CircleCheck className="size-3.5 text-accent" aria-hidden />
         {t('earnedChip')}
       </span>
@@ -19,7 +19,7 @@ export function RewardChip({ value, done }: { value: number; done: boolean }) {
   }
   if (value <= 0) return null;
   return (
-    <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-white">
+    <span className="w-fit rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-white">
       +<Points value={value} />
     </span>
   );
@@ -70,7 +70,7 @@ export function PlaylistCard({ playlist }: { playlist: PlaylistSummary }) {
   return (
     <Link
       to={paths.playlist(playlist.id)}
-      className="relative flex aspect-[4/5] w-40 shrink-0 flex-col justify-end overflow-hidden rounded-2xl border border-line bg-surface-2 p-3 focus-visible:outline-2 focus-visible:outline-accent"
+      className="relative flex aspect-[16/10] w-60 shrink-0 flex-col justify-end overflow-hidden rounded-2xl border border-line bg-surface-2 p-3 focus-visible:outline-2 focus-visible:outline-accent"
     >
       {playlist.coverSrc && (
         <img

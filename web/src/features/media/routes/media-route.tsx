@@ -25,7 +25,7 @@ export default function MediaRoute() {
         </h2>
         <div className="-mx-4 flex gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
           {videos.isPending
-            ? [0, 1, 2].map((i) => <Skeleton key={i} className="aspect-[4/5] w-40 shrink-0" />)
+            ? [0, 1, 2].map((i) => <Skeleton key={i} className="aspect-[16/10] w-60 shrink-0" />)
             : videos.data?.playlists.map((p) => <PlaylistCard key={p.id} playlist={p} />)}
         </div>
         {videos.data?.playlists.length === 0 && <EmptyState title={t('emptyPlaylists')} />}

@@ -226,7 +226,7 @@ function StoryViewer({ story, onClose }: { story: Story; onClose: () => void }) 
               preload="auto"
             />
           ) : chapter ? (
-            <img key={chapter.id} src={chapter.src} alt="" className="size-full object-cover" />
+            <img key={chapter.id} src={chapter.src} alt="" className="size-full object-contain" />
           ) : null}
           <div className="pointer-events-none absolute inset-x-0 top-0 h-32 bg-gradient-to-b from-black/70 to-transparent" />
           <div className="pointer-events-none absolute inset-x-0 bottom-0 h-40 bg-gradient-to-t from-black/80 to-transparent" />
