@@ -129,10 +129,7 @@ describe('operator console', () => {
     await page.goto('/admin/fans');
     await page.getByLabel('Search').fill('fan@paddock.demo');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page
-      .getByRole('link', { name: /fan|Lewis|Demo/i })
-      .first()
-      .click();
+    await page.getByRole('row').filter({ hasText: FAN.email }).getByRole('link').click();
     await page.waitForURL(/\/admin\/fans\/[0-9a-f-]{36}$/);
     await page.getByLabel('Amount').fill('25');
     await page.getByLabel('Reason').fill('E2E goodwill: missing check-in');
