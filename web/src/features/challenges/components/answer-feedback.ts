@@ -7,6 +7,8 @@ import { challengeErrorKey } from '../lib/challenge-errors.ts';
 export function toastAnswer(
   t: TFunction<'challenges'>,
   result: Pick<ChallengeAnswerResult, 'correct' | 'points'>,
+  /** What to say when nothing was paid yet (e.g. a pick'em waits for its result). */
+  savedText?: string,
 ) {
   if (result.points > 0) {
     toast({
