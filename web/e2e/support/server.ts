@@ -21,6 +21,8 @@ async function freePort(): Promise<number> {
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
+  /** Everything the server printed so far (with LOG_LEVEL=info this includes the outbox: links and codes). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -44,6 +46,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_SCALE: '100',
+        // Links in e-mails (recovery, confirmation) point at the address the browser uses.
+        SITE_URL: `http://127.0.0.1:${port}`,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,6 +76,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseUrl,
     dataDir,
+    output: () => output,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

@@ -71,6 +71,12 @@ describe('SPEC §2 row: a signed-in user on a public page goes to /dashboard, or
       kind: 'allow',
     });
   });
+  it('in that mode / is the dashboard, so a new user is still sent to /welcome from it', () => {
+    const at = { pathname: '/', route: guest, loggedOffDashboard: true };
+    expect(decideAccess(input({ ...at, user: newAdult }))).toEqual({ kind: 'redirect', to: '/welcome' });
+    expect(decideAccess(input({ ...at, user: null }))).toEqual({ kind: 'wait' });
+    expect(decideAccess(input({ ...at, user: newMinor }))).toEqual({ kind: 'allow' });
+  });
   it('restores the remembered path after login, and forgets it once the fan is there', () => {
     expect(decideAccess(input({ pathname: '/', route: guest, rememberedPath: '/history' }))).toEqual({
       kind: 'redirect',

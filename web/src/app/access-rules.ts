@@ -134,7 +134,13 @@ export function decideAccess(input: AccessInput): AccessDecision {
     if (remembered && isRememberable(remembered)) return { kind: 'redirect', to: remembered };
     const home = homeFor(input.loggedOffDashboard);
     const forgetRemembered = input.rememberedPath !== null;
-    if (home === pathname) return forgetRemembered ? { kind: 'allow', forgetRemembered } : { kind: 'allow' };
+    if (home === pathname) {
+      // Logged-off-dashboard mode: `/` is the fan's dashboard, so the new-user row applies here too.
+      const user = input.user;
+      if (!user) return { kind: 'wait' };
+      if (user.isNewUser && !isKnownUnderage(user)) return { kind: 'redirect', to: '/welcome' };
+      return forgetRemembered ? { kind: 'allow', forgetRemembered } : { kind: 'allow' };
+    }
     return forgetRemembered
       ? { kind: 'redirect', to: home, forgetRemembered }
       : { kind: 'redirect', to: home };

@@ -4,6 +4,7 @@ import { ArrowUpRight, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useMe } from '../../../lib/user.ts';
 import { Points } from '../../../ui/points.tsx';
 import { Section } from '../../../ui/section.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
@@ -18,6 +19,7 @@ export function RewardsCarousel() {
   const { t } = useTranslation('dashboard');
   const queryClient = useQueryClient();
   const items = useQuery(carouselQueryOptions);
+  const me = useMe();
   const dismiss = useMutation({
     mutationFn: dismissCarouselItem,
     // Optimistic: the card goes at once; it comes back if the server refuses.
@@ -38,12 +40,14 @@ export function RewardsCarousel() {
       </div>
     );
   }
-  if (!items.data || items.data.length === 0) return null;
+  // SPEC §2/§3: age-gated rewards are never offered to an under-18 fan (the server filters too).
+  const visible = (items.data ?? []).filter((item) => !(item.underageGate && me.data?.underage));
+  if (visible.length === 0) return null;
 
   return (
     <Section title={t('carousel.title')} id="rewards">
       <ul className="flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2">
-        {items.data.map((item) => {
+        {visible.map((item) => {
           const content = (
             <>
               <span className="relative block h-28 bg-surface-2">

@@ -27,7 +27,7 @@ export default function RouteError() {
   const { status, message } = describeRouteError(error, pathname);
 
   useEffect(() => {
-    if (status >= 500) analytics.captureError(error, { pathname, status });
+    analytics.captureError(error, { pathname, status });
   }, [error, pathname, status]);
 
   return <ErrorScreen status={status} message={message} />;
