@@ -29,6 +29,16 @@ async function signIn(target: Page, credentials: { email: string; password: stri
   await target.waitForURL('**/dashboard');
 }
 
+async function tokenFor(credentials: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: orgKey, 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
 /** The fan side through the API with a fresh password session (issue 5 allows it). */
 async function fanToken(): Promise<string> {
   const res = await fetch(`${server.baseUrl}/auth/v1/token?grant_type=password`, {
@@ -148,6 +158,58 @@ describe('operator console', () => {
     await row.first().waitFor();
     expect(await row.first().textContent()).toContain('operator@paddock.demo');
     await screenshot(page, 'admin-audit');
+  });
+
+  it('draws a sweepstake in the console and the public verification recomputes the same winners', async () => {
+    const operatorToken = await tokenFor(OPERATOR);
+    const now = Date.now();
+    const created = await fetch(`${server.baseUrl}/api/admin/sweepstakes`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${operatorToken}`,
+        'x-organization-token': orgKey,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        title: 'E2E paddock pass',
+        prize: 'Two paddock passes',
+        startsAt: new Date(now - 60_000).toISOString(),
+        endsAt: new Date(now + 8_000).toISOString(),
+        costPerEntry: 1,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const sweepstake = (await created.json()) as { sweepstakeId: string };
+    // The entry costs 3 points; give the fan enough whatever ran before.
+    const me = await fanApi<{ userId: string }>('GET', '/user/me');
+    await fetch(`${server.baseUrl}/api/admin/fans/${me.body.userId}/adjust-points`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${operatorToken}`,
+        'x-organization-token': orgKey,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ amount: 3, reason: 'E2E sweepstake entry' }),
+    });
+    const entry = await fanApi('POST', `/sweepstake/${sweepstake.sweepstakeId}/entry`, { count: 3 });
+    expect(entry, JSON.stringify(entry.body)).toMatchObject({ status: 200 });
+    await new Promise((r) => setTimeout(r, Math.max(0, now + 9_000 - Date.now())));
+
+    await page.goto('/admin/sweepstakes');
+    const panel = page.locator('div.rounded-2xl').filter({ hasText: 'E2E paddock pass' });
+    page.once('dialog', (dialog) => void dialog.accept());
+    await panel.getByRole('button', { name: 'Draw winners' }).click();
+    await panel.getByRole('listitem').first().waitFor();
+    await screenshot(page, 'admin-sweepstake-drawn');
+
+    const verify = (await (
+      await fetch(`${server.baseUrl}/api/sweepstake/${sweepstake.sweepstakeId}/verify`, {
+        headers: { authorization: `Bearer ${orgKey}`, 'x-organization-token': orgKey },
+      })
+    ).json()) as { verified: boolean; winners: string[]; publishedWinners: string[] };
+    expect(verify.verified).toBe(true);
+    expect(verify.winners).toEqual(verify.publishedWinners);
+    expect(verify.winners).toHaveLength(1);
   });
 
   it('tells a fan who opens /admin that the console is for operators only', async () => {
