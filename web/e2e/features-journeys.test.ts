@@ -375,6 +375,7 @@ describe('fan web app features', () => {
     await fresh.getByRole('button', { name: 'Enter with 1 entry' }).click();
     const toast = toastWith(fresh, "You don't have enough points for that many entries");
     await toast.waitFor();
+    await fresh.waitForTimeout(400);
     await screenshot(fresh, 'features-sweepstake-insufficient-points');
     expect((await apiGet<{ points: number }>(fresh, '/user/me')).points).toBe(me.points);
     await fresh.context().close();

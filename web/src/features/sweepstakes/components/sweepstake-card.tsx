@@ -33,7 +33,7 @@ export function SweepstakeCard({ sweepstake }: { sweepstake: Sweepstake }) {
         {sweepstake.imageUrl && (
           <img src={sweepstake.imageUrl} alt="" loading="lazy" className="size-full object-cover" />
         )}
-        <span className="absolute top-3 left-3">
+        <span className="absolute top-3 right-3">
           <StatusBadge status={sweepstake.status} />
         </span>
       </div>

@@ -48,7 +48,7 @@ export default function SweepstakeRoute() {
         <div className="flex flex-col gap-4 px-4">
           <div className="relative aspect-[16/9] overflow-hidden rounded-2xl border border-line bg-surface-2">
             {s.imageUrl && <img src={s.imageUrl} alt="" className="size-full object-cover" />}
-            <span className="absolute top-3 left-3">
+            <span className="absolute top-3 right-3">
               <StatusBadge status={s.status} />
             </span>
           </div>
