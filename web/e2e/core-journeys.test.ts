@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhonePage, screenshot, seriousA11yViolations } from './support/browser.ts';
@@ -102,6 +103,20 @@ describe('fan web app core', () => {
     await page.waitForURL('**/profile/edit');
     await expect.poll(() => page.getByLabel('Last name').inputValue()).toBe('Lopez');
     await expectAccessible(page, 'core-profile-edit');
+
+    // Avatar upload with preview: POST /api/media (octet-stream) then /api/media/set-avatar on save.
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles(path.resolve(import.meta.dirname, '../public/icons/icon-192.png'));
+    await page.getByText('New picture ready: save to use it.').waitFor();
+    expect(
+      await page.getByRole('button', { name: 'Change your picture' }).locator('img').getAttribute('src'),
+    ).toMatch(/^blob:/);
+    await page.getByLabel('ZIP / postcode').fill('SW1A 1AA');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL('**/profile');
+    await page.getByText('Profile saved', { exact: true }).waitFor();
+    await expect.poll(() => page.locator('main img').first().getAttribute('src')).toMatch(/^\/files\//);
 
     await page.goto('/history');
     await page.getByRole('heading', { name: 'Points history' }).waitFor();
