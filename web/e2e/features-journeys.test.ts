@@ -208,6 +208,8 @@ describe('fan web app features', () => {
     await page.getByText("That's the keyword!").waitFor();
     await expect.poll(points).toBeGreaterThan(before);
     await expectAccessible(page, 'features-challenge-keyword-done');
+    await page.goto('/history');
+    await page.getByText(keyword.title).first().waitFor();
   });
 
   it('plays the start lights: a jump start is called, then a real reaction is scored', async () => {
@@ -285,6 +287,8 @@ describe('fan web app features', () => {
     });
     await page.getByText('Points earned for this one.').waitFor({ timeout: 60_000 });
     await expect.poll(points).toBe(before + video.value);
+    await page.goto('/history');
+    await page.getByText(video.name).first().waitFor();
 
     const { articles } = await apiGet<{
       articles: { id: string; title: string; value: number; read: boolean }[];

@@ -53,7 +53,7 @@ export default function ActivationRoute() {
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-5 px-4 pt-6 pb-10">
       {query.isPending ? (
         <>
-          <Skeleton className="aspect-[4/3] w-full" />
+          <Skeleton className="aspect-[16/9] w-full" />
           <Skeleton className="h-9 w-3/4" />
           <Skeleton className="h-24" />
         </>
@@ -68,18 +68,17 @@ export default function ActivationRoute() {
         />
       ) : (
         <>
-          <div className="relative aspect-[4/3] overflow-hidden rounded-3xl border border-line bg-surface-2">
+          <div className="aspect-[16/9] overflow-hidden rounded-3xl border border-line bg-surface-2">
             {a.imageUrl && <img src={a.imageUrl} alt="" className="size-full object-cover" />}
-            <div className="absolute inset-0 bg-gradient-to-t from-black/80 via-transparent to-transparent" />
-            <p className="absolute bottom-3 left-4 flex items-center gap-2 text-sm font-semibold">
-              <CalendarClock className="size-4" aria-hidden />
-              {a.status === 'upcoming'
-                ? t('opens', { date: date.format(new Date(a.startsAt)) })
-                : a.status === 'open'
-                  ? t('until', { date: date.format(new Date(a.stopsAt)) })
-                  : t('closed')}
-            </p>
           </div>
+          <p className="-mt-2 flex items-center gap-2 text-sm font-semibold text-accent">
+            <CalendarClock className="size-4" aria-hidden />
+            {a.status === 'upcoming'
+              ? t('opens', { date: date.format(new Date(a.startsAt)) })
+              : a.status === 'open'
+                ? t('until', { date: date.format(new Date(a.stopsAt)) })
+                : t('closed')}
+          </p>
           <header className="flex flex-col gap-2">
             <h1 className="font-display text-3xl leading-tight font-black uppercase">{a.title}</h1>
             {a.description && <p className="whitespace-pre-line text-muted">{a.description}</p>}
