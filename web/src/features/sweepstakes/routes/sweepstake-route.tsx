@@ -89,7 +89,12 @@ export default function SweepstakeRoute() {
 
           {s.status === 'live' && session.status === 'signedIn' && <EntryPanel sweepstake={s} />}
           {s.status === 'live' && session.status !== 'signedIn' && (
-            <p className="rounded-xl border border-line bg-surface p-4">{t('signInToEnter')}</p>
+            <Link
+              to={paths.home}
+              className="flex min-h-11 items-center justify-center rounded-xl bg-brand px-4 font-semibold focus-visible:outline-2 focus-visible:outline-accent"
+            >
+              {t('signInToEnter')}
+            </Link>
           )}
 
           {s.drawnAt && (
