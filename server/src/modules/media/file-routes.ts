@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../platform/http/schemas.ts';
@@ -7,7 +8,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * GET /files/{mediaId}: stored files (DESIGN "Media"). Public, because <img> and <video> tags
  * send no headers; media ids are random UUIDs. A stored file never changes under its id, so
- * it may be cached for a year.
+ * it may be cached for a year and revalidated by its id alone.
  */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -18,7 +19,11 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A stored picture, clip or PDF by its media id',
         params: z.object({ mediaId: z.string().max(100) }),
         produces: ['image/*', 'video/*', 'application/pdf'],
-        response: { 200: z.any().describe('The file, with its stored content type'), 404: errorSchema },
+        response: {
+          200: z.any().describe('The file, with its stored content type'),
+          304: z.null().describe('Not modified (If-None-Match)'),
+          404: errorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -30,22 +35,23 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
             .where('id', '=', mediaId)
             .executeTakeFirst()
         : undefined;
-      const stream = media ? app.deps.files.open(media.storageKey) : null;
-      if (!media || !stream) {
+      const file = media ? app.deps.files.resolve(media.storageKey) : null;
+      if (!media || !file) {
         return reply.status(404).send({ code: 'not_found', message: `File ${mediaId} not found` });
       }
+      const etag = `"${mediaId.toLowerCase()}"`;
+      reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
       return (
         reply
           .header('content-type', media.contentType)
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('etag', `"${mediaId}"`)
           .header('x-content-type-options', 'nosniff')
           // An uploaded SVG or HTML opened directly must not run scripts on our origin.
           .header(
             'content-security-policy',
             "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
           )
-          .send(stream)
+          .send(createReadStream(file))
       );
     },
   );

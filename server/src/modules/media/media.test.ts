@@ -62,6 +62,13 @@ describe('POST /api/media', () => {
     expect(meta.exif).toBeUndefined();
     expect(served.includes(Buffer.from('secret-gps'))).toBe(false);
 
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': String(file.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+
     const row = await t.db
       .selectFrom('media')
       .selectAll()
