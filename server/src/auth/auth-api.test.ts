@@ -236,7 +236,7 @@ describe('defaults (autoconfirm on)', () => {
     } finally {
       await t2.close();
     }
-  });
+  }, 120_000);
 
   describe.runIf(onRealPostgres)('concurrency (real PostgreSQL)', () => {
     it('two simultaneous refreshes of one token both get the same new token', async () => {
@@ -276,7 +276,7 @@ describe('configuration switches', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 
   it('AUTH_DISABLE_SIGNUP refuses sign-ups; AUTH_ANONYMOUS_USERS allows anonymous ones', async () => {
     const off = await createTestApp({ AUTH_DISABLE_SIGNUP: 'true' });
@@ -300,7 +300,7 @@ describe('configuration switches', () => {
     } finally {
       await anon.close();
     }
-  });
+  }, 120_000);
 
   it('rate limits: 429 over_request_rate_limit per IP and per identifier', async () => {
     const t = await createTestApp({ AUTH_RATE_LIMIT_SCALE: '0.1' });
@@ -339,7 +339,7 @@ describe('configuration switches', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 
   it('id_token grant: a token from a configured issuer signs in, links an identity, checks the nonce', async () => {
     const { privateKey, publicKey } = await generateKeyPair('RS256');
@@ -408,5 +408,5 @@ describe('configuration switches', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 });

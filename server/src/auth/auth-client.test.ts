@@ -228,14 +228,14 @@ describe('passwordless, PKCE and recovery', () => {
   it('PKCE: the link redirects with ?code= and exchangeCodeForSession signs in', async () => {
     const email = newEmail();
     const { c, events } = client(org, { flowType: 'pkce' });
-    await c.signInWithOtp({ email, options: { emailRedirectTo: 'http://localhost:3000/welcome' } });
+    await c.signInWithOtp({ email, options: { emailRedirectTo: `${base}/welcome` } });
     const mail = await lastMessage(email);
     const link = new URL(mail.link!);
     expect(link.searchParams.get('token')).toMatch(/^pkce_/);
     const res = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(res.statusCode).toBe(303);
     const location = new URL(res.headers.location as string);
-    expect(location.origin + location.pathname).toBe('http://localhost:3000/welcome');
+    expect(location.origin + location.pathname).toBe(`${base}/welcome`);
     const code = location.searchParams.get('code')!;
     const { data, error } = await c.exchangeCodeForSession(code);
     expect(error).toBeNull();
@@ -289,7 +289,7 @@ describe('passwordless, PKCE and recovery', () => {
   it('PKCE recovery: exchanging the code emits PASSWORD_RECOVERY', async () => {
     const { email } = await signedUp();
     const { c, events } = client(org, { flowType: 'pkce' });
-    await c.resetPasswordForEmail(email, { redirectTo: 'http://localhost:3000/reset' });
+    await c.resetPasswordForEmail(email, { redirectTo: `${base}/reset` });
     const link = new URL((await lastMessage(email)).link!);
     const res = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     const code = new URL(res.headers.location as string).searchParams.get('code')!;

@@ -48,7 +48,7 @@ export interface AuthHttp {
   /** The signed-in caller of a user endpoint (auth-compat §5 /user errors). */
   authenticate(request: FastifyRequest): Promise<{ user: User; claims: AccessClaims; session: SessionRow }>;
   /** redirect_to if allowed (site URL origin or allow-list), else the site URL. */
-  redirectTarget(requested: string | null | undefined): string;
+  redirectTarget(request: FastifyRequest, requested: string | null | undefined): string;
 }
 
 export interface SessionRow {
@@ -60,8 +60,15 @@ export interface SessionRow {
   notAfter: Date | null;
 }
 
-export function siteUrl(app: FastifyInstance) {
-  return (app.deps.config.SITE_URL ?? `http://localhost:${app.deps.config.PORT}`).replace(/\/$/, '');
+/**
+ * SITE_URL when configured; otherwise the origin the request came to, so links and redirects
+ * work on whatever host a local or test deployment is reached by (localhost vs 127.0.0.1).
+ */
+export function siteUrl(app: FastifyInstance, request?: FastifyRequest) {
+  const configured = app.deps.config.SITE_URL;
+  if (configured) return configured.replace(/\/$/, '');
+  if (request?.host) return `${request.protocol}://${request.host}`;
+  return `http://localhost:${app.deps.config.PORT}`;
 }
 
 export function createAuthHttp(app: FastifyInstance): AuthHttp {
@@ -112,8 +119,8 @@ export function createAuthHttp(app: FastifyInstance): AuthHttp {
       if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
       return { user, claims, session: session as SessionRow };
     },
-    redirectTarget(requested) {
-      const site = siteUrl(app);
+    redirectTarget(request, requested) {
+      const site = siteUrl(app, request);
       if (!requested) return site;
       try {
         const url = new URL(requested);

@@ -329,6 +329,7 @@ export class AuthService {
    * tokens of the same kind are withdrawn, so only the newest message works.
    */
   async issueToken(
+    request: FastifyRequest,
     user: User,
     kind: OneTimeTokenKind,
     opts: {
@@ -343,6 +344,9 @@ export class AuthService {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const flow = opts.pkce ? await this.createFlowState(user, opts.pkce, LINK_TYPE[kind]) : null;
     const linkToken = `${flow ? 'pkce_' : ''}${randomBytes(28).toString('hex')}`;
+    // Validated against the origin the request came to, and kept with the token: the link's
+    // own redirect_to cannot be swapped later.
+    const redirect = this.http.redirectTarget(request, opts.redirectTo);
     await this.db
       .updateTable('authOneTimeTokens')
       .set({ consumedAt: now })
@@ -360,17 +364,16 @@ export class AuthService {
         tokenHash: sha256hex(linkToken),
         codeHash: sha256hex(`${opts.recipient}:${code}`),
         flowStateId: flow?.id ?? null,
-        redirectTo: opts.redirectTo ?? null,
+        redirectTo: redirect,
         createdAt: now,
         expiresAt: new Date(now.getTime() + EXPIRY[opts.channel] * 1000),
         consumedAt: null,
       })
       .execute();
     await this.upsertState(user, { lastMessageSentAt: now });
-    const redirect = this.http.redirectTarget(opts.redirectTo);
     const link =
       opts.channel === 'email' && kind !== 'reauthentication'
-        ? `${siteUrl(this.app)}/auth/v1/verify?token=${linkToken}&type=${LINK_TYPE[kind]}&redirect_to=${encodeURIComponent(redirect)}`
+        ? `${siteUrl(this.app, request)}/auth/v1/verify?token=${linkToken}&type=${LINK_TYPE[kind]}&redirect_to=${encodeURIComponent(redirect)}`
         : null;
     const body =
       opts.channel === 'sms'

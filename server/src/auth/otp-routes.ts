@@ -73,7 +73,7 @@ export function otpRoutes(auth: AuthService): FastifyPluginAsyncZod {
         if (email) {
           // An unconfirmed address gets a confirmation (GoTrue does the same); either logs in.
           const kind: OneTimeTokenKind = user.emailConfirmedAt ? 'magiclink' : 'confirmation';
-          await auth.issueToken(user, kind, {
+          await auth.issueToken(request, user, kind, {
             recipient: email,
             channel: 'email',
             pkce,
@@ -81,7 +81,7 @@ export function otpRoutes(auth: AuthService): FastifyPluginAsyncZod {
           });
           return {};
         }
-        await auth.issueToken(user, 'phone_confirmation', { recipient: phone!, channel: 'sms' });
+        await auth.issueToken(request, user, 'phone_confirmation', { recipient: phone!, channel: 'sms' });
         return { message_id: null };
       },
     );
@@ -195,7 +195,7 @@ export function otpRoutes(auth: AuthService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { token, type } = request.query;
-        const target = auth.http.redirectTarget(request.query.redirect_to);
+        let target = auth.http.redirectTarget(request, request.query.redirect_to);
         const fail = (code: string, description: string) => {
           const params = new URLSearchParams({
             error: 'access_denied',
@@ -212,6 +212,7 @@ export function otpRoutes(auth: AuthService): FastifyPluginAsyncZod {
         let org: Organization;
         try {
           row = await auth.consumeByLink(request.authOrg ?? null, token, kinds);
+          if (row.redirectTo) target = row.redirectTo;
           org =
             request.authOrg ??
             (await db
@@ -283,12 +284,16 @@ export function otpRoutes(auth: AuthService): FastifyPluginAsyncZod {
         if (type === 'signup') {
           const user = await auth.findByEmail(org, email!);
           if (user && !user.emailConfirmedAt) {
-            await auth.issueToken(user, 'confirmation', { recipient: email!, channel: 'email', redirectTo });
+            await auth.issueToken(request, user, 'confirmation', {
+              recipient: email!,
+              channel: 'email',
+              redirectTo,
+            });
           }
         } else if (type === 'sms') {
           const user = await auth.findByPhone(org, phone!);
           if (user && !user.phoneConfirmedAt) {
-            await auth.issueToken(user, 'phone_confirmation', { recipient: phone!, channel: 'sms' });
+            await auth.issueToken(request, user, 'phone_confirmation', { recipient: phone!, channel: 'sms' });
           }
         } else {
           const column = type === 'email_change' ? 'newEmail' : 'newPhone';
@@ -302,7 +307,7 @@ export function otpRoutes(auth: AuthService): FastifyPluginAsyncZod {
             ? await db.selectFrom('users').selectAll().where('id', '=', state.userId).executeTakeFirst()
             : undefined;
           if (user) {
-            await auth.issueToken(user, type === 'email_change' ? 'email_change' : 'phone_change', {
+            await auth.issueToken(request, user, type === 'email_change' ? 'email_change' : 'phone_change', {
               recipient: (email ?? phone)!,
               channel: email ? 'email' : 'sms',
               redirectTo,
@@ -333,7 +338,7 @@ export function otpRoutes(auth: AuthService): FastifyPluginAsyncZod {
         const pkce = parsePkce(request.body.code_challenge, request.body.code_challenge_method);
         const user = await auth.findByEmail(org, email);
         if (user && !(user.bannedUntil && new Date(user.bannedUntil) > auth.now())) {
-          await auth.issueToken(user, 'recovery', {
+          await auth.issueToken(request, user, 'recovery', {
             recipient: email,
             channel: 'email',
             pkce,

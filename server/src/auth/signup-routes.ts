@@ -67,7 +67,7 @@ export function signupRoutes(auth: AuthService): FastifyPluginAsyncZod {
           const confirmed = email ? existing.emailConfirmedAt : existing.phoneConfirmedAt;
           if (!confirmed) {
             await auth
-              .issueToken(existing, email ? 'confirmation' : 'phone_confirmation', {
+              .issueToken(request, existing, email ? 'confirmation' : 'phone_confirmation', {
                 recipient: (email ?? phone)!,
                 channel: email ? 'email' : 'sms',
                 pkce,
@@ -96,7 +96,7 @@ export function signupRoutes(auth: AuthService): FastifyPluginAsyncZod {
         });
         if (config.AUTH_AUTOCONFIRM) return auth.signIn(request, user, 'password');
 
-        await auth.issueToken(user, email ? 'confirmation' : 'phone_confirmation', {
+        await auth.issueToken(request, user, email ? 'confirmation' : 'phone_confirmation', {
           recipient: (email ?? phone)!,
           channel: email ? 'email' : 'sms',
           pkce,

@@ -111,7 +111,7 @@ export function userRoutes(auth: AuthService): FastifyPluginAsyncZod {
                 'A user with this email address has already been registered',
               );
             const pkce = parsePkce(body.code_challenge, body.code_challenge_method);
-            await auth.issueToken(user, 'email_change', {
+            await auth.issueToken(request, user, 'email_change', {
               recipient: email,
               channel: 'email',
               pkce,
@@ -130,7 +130,7 @@ export function userRoutes(auth: AuthService): FastifyPluginAsyncZod {
                 'phone_exists',
                 'A user with this phone number has already been registered',
               );
-            await auth.issueToken(user, 'phone_change', { recipient: phone, channel: 'sms' });
+            await auth.issueToken(request, user, 'phone_change', { recipient: phone, channel: 'sms' });
             await auth.upsertState(user, { newPhone: phone, phoneChangeSentAt: now });
           }
         }
@@ -163,7 +163,10 @@ export function userRoutes(auth: AuthService): FastifyPluginAsyncZod {
           );
         }
         const channel = user.email ? 'email' : 'sms';
-        await auth.issueToken(user, 'reauthentication', { recipient: (user.email ?? user.phone)!, channel });
+        await auth.issueToken(request, user, 'reauthentication', {
+          recipient: (user.email ?? user.phone)!,
+          channel,
+        });
         await auth.upsertState(user, { reauthenticationSentAt: auth.now() });
         return {};
       },
