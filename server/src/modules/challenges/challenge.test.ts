@@ -359,7 +359,7 @@ describe('keyword', () => {
 
 describe('arcade', () => {
   async function start(fan: TestFan, id: string) {
-    const res = await apiCall(t, fan, 'POST', `/api/challenge/${id}/attempt`);
+    const res = await apiCall(t, fan, 'POST', `/api/challenge/${id}/attempt`, {}); // the web app sends an empty JSON body
     expect(res.statusCode).toBe(200);
     return res.json() as { attemptToken: string; lightsOutAfterMs: number };
   }

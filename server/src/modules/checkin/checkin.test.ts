@@ -20,7 +20,13 @@ beforeEach(() => t.clock.set('2026-06-01T12:00:00Z'));
 /** A call with a session issued at the test clock's time (the tests move the clock by days). */
 async function call(fan: TestFan, method: 'GET' | 'POST') {
   const session = await t.deps.tokens.createSession(t.db, fan.user, { amr: 'password' });
-  return rawApiCall(t, { ...fan, accessToken: session.access_token }, method, '/api/checkin');
+  return rawApiCall(
+    t,
+    { ...fan, accessToken: session.access_token },
+    method,
+    '/api/checkin',
+    method === 'POST' ? {} : undefined,
+  );
 }
 
 async function balance(fan: TestFan) {
