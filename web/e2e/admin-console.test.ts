@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { launchBrowser, screenshot, seriousA11yViolations } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -84,6 +84,7 @@ describe('operator console', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible()).toBe(true);
     await page.getByRole('img', { name: 'Active fans per day' }).waitFor();
     await screenshot(page, 'admin-dashboard');
+    expect(await seriousA11yViolations(page), 'axe on the dashboard').toEqual([]);
   });
 
   it('creates a poll; a fan answers it; the operator sees the result', async () => {
@@ -113,8 +114,9 @@ describe('operator console', () => {
     await page.getByLabel('What happened').selectOption({ label: 'Alex Moreno' });
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByTestId('settle-preview');
-    await expect.poll(() => preview.textContent()).toContain('Settling pays 1 fans 75 points in all.');
+    await expect.poll(() => preview.textContent()).toContain('Settling pays 1 fan 75 points in all.');
     await screenshot(page, 'admin-settle-preview');
+    expect(await seriousA11yViolations(page), 'axe on a challenge').toEqual([]);
     await page.getByRole('button', { name: 'Confirm settlement' }).click();
     await expect.poll(() => page.getByText('Currently settled as: Alex Moreno').isVisible()).toBe(true);
 
@@ -148,6 +150,7 @@ describe('operator console', () => {
       .poll(() => page.getByTestId('fan-points').textContent())
       .toBe((before.body.points + 25).toLocaleString('en-US'));
     await screenshot(page, 'admin-fan-adjusted');
+    expect(await seriousA11yViolations(page), 'axe on a fan').toEqual([]);
     const after = await fanApi<{ points: number }>('GET', '/user/me');
     expect(after.body.points).toBe(before.body.points + 25);
 
@@ -158,6 +161,7 @@ describe('operator console', () => {
     await row.first().waitFor();
     expect(await row.first().textContent()).toContain('operator@paddock.demo');
     await screenshot(page, 'admin-audit');
+    expect(await seriousA11yViolations(page), 'axe on the audit log').toEqual([]);
   });
 
   it('draws a sweepstake in the console and the public verification recomputes the same winners', async () => {
@@ -217,7 +221,13 @@ describe('operator console', () => {
     const fanPage = await fanContext.newPage();
     await signIn(fanPage, FAN);
     await fanPage.goto('/admin/fans');
-    await fanPage.getByRole('heading', { name: 'Operators only' }).waitFor();
+    try {
+      await fanPage.getByRole('heading', { name: 'Operators only' }).waitFor({ timeout: 10_000 });
+    } catch (error) {
+      await screenshot(fanPage, 'debug-operators-only');
+      console.log(fanPage.url(), await fanPage.locator('body').innerText());
+      throw error;
+    }
     await fanContext.close();
   });
 });

@@ -18,7 +18,8 @@ function scaleMax(values: number[]) {
 }
 
 function Axes({ max, labels }: { max: number; labels: string[] }) {
-  const ticks = [0, max / 2, max];
+  // Whole-number ticks only: counts and points have no halves.
+  const ticks = max >= 2 && max % 2 === 0 ? [0, max / 2, max] : [0, max];
   const plotH = H - PAD.top - PAD.bottom;
   const every = Math.max(1, Math.ceil(labels.length / 6));
   const step = (W - PAD.left - PAD.right) / Math.max(1, labels.length);
@@ -64,12 +65,13 @@ export function BarChart({
       <Axes max={max} labels={data.map((d) => d.label)} />
       {data.map((d, i) => {
         const h = (d.value / max) * plotH;
+        const width = Math.min(step * 0.7, 48);
         return (
           <rect
             key={d.label}
-            x={PAD.left + step * i + step * 0.15}
+            x={PAD.left + step * i + (step - width) / 2}
             y={PAD.top + plotH - h}
-            width={step * 0.7}
+            width={width}
             height={h}
             rx={2}
             fill={color}

@@ -196,7 +196,7 @@ function Settlement({ challenge }: { challenge: AdminChallenge }) {
         return;
       }
       setPreview(null);
-      toast({ title: t('settle.done', { fans: result.fansPaid, points: result.pointsPaid }) });
+      toast({ title: t('settle.done', { count: result.fansPaid, points: result.pointsPaid }) });
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
   });
@@ -232,10 +232,10 @@ function Settlement({ challenge }: { challenge: AdminChallenge }) {
           className="mt-3 flex flex-col gap-2 rounded-xl border border-line bg-surface-2 p-3"
           data-testid="settle-preview"
         >
-          <p>{t('settle.wouldPay', { fans: preview.fansPaid, points: preview.pointsPaid })}</p>
+          <p>{t('settle.wouldPay', { count: preview.fansPaid, points: preview.pointsPaid })}</p>
           {preview.fansReversed > 0 && (
             <p className="text-red-200">
-              {t('settle.wouldReverse', { fans: preview.fansReversed, points: preview.pointsReversed })}
+              {t('settle.wouldReverse', { count: preview.fansReversed, points: preview.pointsReversed })}
             </p>
           )}
           <Button

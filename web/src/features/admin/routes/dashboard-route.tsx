@@ -74,13 +74,15 @@ export default function AdminDashboardRoute() {
             {s.participation.length === 0 ? (
               <p className="text-sm text-muted">{t('dashboard.noParticipation')}</p>
             ) : (
-              <BarChart
-                title={t('dashboard.participation')}
-                color="var(--color-accent)"
-                data={s.participation
-                  .slice(0, 12)
-                  .map((p) => ({ label: p.name.slice(0, 14), value: p.responses }))}
-              />
+              <div className="max-w-3xl">
+                <BarChart
+                  title={t('dashboard.participation')}
+                  color="var(--color-accent)"
+                  data={s.participation
+                    .slice(0, 12)
+                    .map((p) => ({ label: p.name.slice(0, 14), value: p.responses }))}
+                />
+              </div>
             )}
             <ul className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
               {s.participation.map((p) => (
