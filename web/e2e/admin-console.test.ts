@@ -225,7 +225,7 @@ describe('operator console', () => {
       await fanPage.getByRole('heading', { name: 'Operators only' }).waitFor({ timeout: 10_000 });
     } catch (error) {
       await screenshot(fanPage, 'debug-operators-only');
-      console.log(fanPage.url(), await fanPage.locator('body').innerText());
+      console.log(fanPage.url(), await fanPage.locator('body').textContent());
       throw error;
     }
     await fanContext.close();
