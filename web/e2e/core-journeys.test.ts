@@ -31,8 +31,11 @@ afterAll(async () => {
 async function phonePage(): Promise<Page> {
   const page = await newPhonePage(browser, server.baseUrl);
   page.on('pageerror', (error) => console.error('[page error]', error.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') console.error('[console]', m.text());
+  page.on('response', (r) => {
+    // 403 on /auth/v1/logout is expected: DELETE /api/session already ended that session.
+    if (r.status() >= 400 && !r.url().endsWith('/auth/v1/logout?scope=local')) {
+      console.error('[response]', r.request().method(), r.url(), r.status());
+    }
   });
   return page;
 }
@@ -163,7 +166,7 @@ describe('fan web app core', () => {
       .poll(async () => Number((await page.getByTestId('points').textContent())?.replace(/\D/g, '')))
       .toBe(before + reward);
     await expect.poll(() => page.getByTestId('streak').textContent()).toBe('1-day streak');
-    await page.getByText(/Checked in today/).waitFor();
+    await page.getByText(/Done today/).waitFor();
     await screenshot(page, 'core-dashboard-checked-in');
     // The toast closes with Escape after F8 moves focus into the region (SPEC §9).
     await page.keyboard.press('F8');
@@ -171,6 +174,12 @@ describe('fan web app core', () => {
     await page.getByText(`+${reward} pts for checking in`, { exact: true }).waitFor({ state: 'hidden' });
     await page.goto('/history');
     await page.getByTestId('history').getByText(`+${reward}`).waitFor();
+
+    // Comfortable on desktop too: the same centred column.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/dashboard');
+    await page.getByTestId('fan-name').waitFor();
+    await screenshot(page, 'core-dashboard-desktop');
     // A signed-in fan on the public index goes to /dashboard.
     await page.goto('/');
     await page.waitForURL('**/dashboard');

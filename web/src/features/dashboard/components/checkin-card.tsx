@@ -70,7 +70,7 @@ export function CheckinCard() {
           {t('checkin.cta', { points: nextReward })}
         </Button>
       ) : (
-        <p className="rounded-xl bg-surface-2 px-3 py-2.5 text-center text-sm font-semibold text-muted">
+        <p className="flex min-h-11 items-center justify-center rounded-xl bg-surface-2 px-3 text-center text-sm font-semibold text-muted">
           {t('checkin.comeBack', { points: nextReward })}
         </p>
       )}

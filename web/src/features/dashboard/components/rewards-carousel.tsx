@@ -50,7 +50,7 @@ export function RewardsCarousel() {
         {visible.map((item) => {
           const content = (
             <>
-              <span className="relative block h-28 bg-surface-2">
+              <span className="relative block aspect-video bg-surface-2">
                 {item.image && (
                   <img src={item.image} alt="" className="size-full object-cover" loading="lazy" />
                 )}
