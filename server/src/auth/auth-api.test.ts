@@ -264,11 +264,27 @@ describe('configuration switches', () => {
       expect(res.json().confirmation_sent_at).toBeTruthy();
       const early = await call(t, org, 'POST', '/token?grant_type=password', { email, password: PASSWORD });
       expect(early.json().code).toBe('email_not_confirmed');
+      const firstCode = await lastCode(t, email);
+      // Resend: spaced 60 s per user; the new code replaces the old one; unknown users get {} too.
+      const tooSoon = await call(t, org, 'POST', '/resend', { email, type: 'signup' });
+      expect([tooSoon.statusCode, tooSoon.json().code]).toEqual([429, 'over_email_send_rate_limit']);
+      t.clock.advance(61_000);
+      const resent = await call(t, org, 'POST', '/resend', { email, type: 'signup' });
+      expect([resent.statusCode, resent.json()]).toEqual([200, {}]);
+      expect((await call(t, org, 'POST', '/resend', { email: newEmail(), type: 'signup' })).json()).toEqual(
+        {},
+      );
       const code = await lastCode(t, email);
+      if (code !== firstCode) {
+        const old = await call(t, org, 'POST', '/verify', { email, token: firstCode, type: 'signup' });
+        expect([old.statusCode, old.json().code]).toEqual([403, 'otp_expired']);
+      }
+      t.clock.advance(61_000);
       const again = await call(t, org, 'POST', '/signup', { email, password: PASSWORD });
       expect(again.statusCode).toBe(200);
       expect(again.json().id).not.toBe(res.json().id);
-      const ok = await call(t, org, 'POST', '/verify', { email, token: code, type: 'signup' });
+      const latest = await lastCode(t, email);
+      const ok = await call(t, org, 'POST', '/verify', { email, token: latest, type: 'signup' });
       expect(ok.statusCode).toBe(200);
       expect(
         (await call(t, org, 'POST', '/token?grant_type=password', { email, password: PASSWORD })).statusCode,
