@@ -216,6 +216,37 @@ describe('operator console', () => {
     expect(verify.winners).toHaveLength(1);
   });
 
+  it('opens every other console screen without a page error and with no serious axe violation', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const screens: [string, string][] = [
+      ['/admin/challenges', 'Challenges'],
+      ['/admin/sweepstakes', 'Sweepstakes'],
+      ['/admin/content', 'Content'],
+      ['/admin/activations', 'Activations'],
+      ['/admin/settings', 'Settings'],
+    ];
+    for (const [path, heading] of screens) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `admin-${path.split('/').pop()}`);
+      expect(await seriousA11yViolations(page), `axe on ${path}`).toEqual([]);
+    }
+    for (const tab of ['Playlists', 'Articles', 'Stories']) {
+      await page.goto('/admin/content');
+      await page.getByRole('tab', { name: tab }).click();
+      await page.getByRole('button', { name: /^New / }).click();
+      await page.getByRole('button', { name: 'Cancel' }).waitFor();
+    }
+    await page.goto('/admin/activations');
+    await page
+      .getByRole('img', { name: /QR code for/ })
+      .first()
+      .waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('tells a fan who opens /admin that the console is for operators only', async () => {
     const fanContext = await browser.newContext({ viewport: LAPTOP, baseURL: server.baseUrl });
     const fanPage = await fanContext.newPage();
