@@ -178,7 +178,7 @@ describe('fan web app core', () => {
     // Comfortable on desktop too: the same centred column.
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/dashboard');
-    await page.getByTestId('fan-name').waitFor();
+    await page.getByRole('heading', { name: 'Daily check-in' }).waitFor();
     await screenshot(page, 'core-dashboard-desktop');
     // A signed-in fan on the public index goes to /dashboard.
     await page.goto('/');

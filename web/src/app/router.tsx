@@ -8,7 +8,6 @@ import {
   type RouteObject,
 } from 'react-router';
 import { adminRoutes } from '../features/admin/admin-routes.tsx';
-import { DefaultLayout, NoBottomNavLayout } from '../features/shell/components/layouts.tsx';
 import { importWithReloadGuard } from '../lib/reload-guard.ts';
 import { PageSkeleton } from '../ui/page-skeleton.tsx';
 import type { RouteAccess } from './access-rules.ts';
@@ -61,7 +60,11 @@ export const routes: RouteObject[] = [
           { path: paths.challenges, loader: () => redirect(paths.challengeList('poll')) },
           { path: paths.menu, loader: () => redirect(paths.profile) },
           {
-            element: <DefaultLayout />,
+            lazy: async () => ({
+              Component: (
+                await importWithReloadGuard(() => import('../features/shell/components/layouts.tsx'))
+              ).DefaultLayout,
+            }),
             children: [
               {
                 path: paths.dashboard,
@@ -108,7 +111,11 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <NoBottomNavLayout />,
+            lazy: async () => ({
+              Component: (
+                await importWithReloadGuard(() => import('../features/shell/components/layouts.tsx'))
+              ).NoBottomNavLayout,
+            }),
             children: [
               {
                 path: paths.profileEdit,

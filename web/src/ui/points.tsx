@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 
 /** A points amount formatted for the current locale, e.g. "1,250 pts" / "1.250 pts". */
 export function Points({ value, className = '' }: { value: number; className?: string }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <span className={`tabular-nums ${className}`}>
-      {new Intl.NumberFormat(i18n.language).format(value)} pts
+      {t('points', { ns: 'common', value: new Intl.NumberFormat(i18n.language).format(value) })}
     </span>
   );
 }

@@ -21,7 +21,7 @@ export function StoriesRail() {
     return (
       <div className="flex gap-3 overflow-hidden px-4" aria-hidden>
         {[0, 1, 2, 3, 4].map((i) => (
-          <Skeleton key={i} className="size-[72px] shrink-0 rounded-full" />
+          <Skeleton key={i} className="size-[72px] shrink-0 rounded-full!" />
         ))}
       </div>
     );

@@ -24,7 +24,7 @@ export default function DashboardRoute() {
 
   return (
     <main className="flex flex-col gap-7 pt-4 pb-6">
-      {me.data ? <RankCard user={me.data} /> : <Skeleton className="mx-4 h-[212px] rounded-3xl" />}
+      {me.data ? <RankCard user={me.data} /> : <Skeleton className="mx-4 h-[212px] rounded-3xl!" />}
       <StoriesRail />
       <CheckinCard />
       <RewardsCarousel />

@@ -105,7 +105,7 @@ export default function ProfileEditRoute() {
       />
       {me.isPending ? (
         <div className="flex flex-col gap-4 p-4">
-          <Skeleton className="mx-auto size-28 rounded-full" />
+          <Skeleton className="mx-auto size-28 rounded-full!" />
           <Skeleton className="h-20" />
           <Skeleton className="h-20" />
         </div>

@@ -63,7 +63,7 @@ export default function ProfileRoute() {
         </header>
       ) : (
         <div className="flex flex-col items-center gap-3">
-          <Skeleton className="size-24 rounded-full" />
+          <Skeleton className="size-24 rounded-full!" />
           <Skeleton className="h-7 w-40" />
           <Skeleton className="h-[74px] w-full" />
         </div>
