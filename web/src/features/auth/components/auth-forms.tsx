@@ -96,7 +96,7 @@ export function SignUpForm() {
     const referralCode = localStorage.getItem(REFERRAL_STORAGE_KEY);
     const options = {
       emailRedirectTo: `${window.location.origin}/welcome`,
-      data: referralCode ? { referral_code: referralCode } : {},
+      data: referralCode ? { ref: referralCode } : {},
     };
     const { data, error: authError } =
       channel === 'email'
@@ -104,6 +104,7 @@ export function SignUpForm() {
         : await supabase().auth.signUp({ phone: phone.replace(/[\s()-]/g, ''), password, options });
     setBusy(false);
     if (authError) return setError(describe(authError));
+    localStorage.removeItem(REFERRAL_STORAGE_KEY);
     // With auto-confirm the session arrives at once (SIGNED_IN); otherwise a link or code was sent.
     if (!data.session) setSent(true);
   }

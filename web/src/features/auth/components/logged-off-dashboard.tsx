@@ -37,7 +37,7 @@ export function LoggedOffDashboard() {
             <EmptyState title={t('loggedOff.noSweepstakes')} />
           </div>
         ) : (
-          <ul className="flex snap-x gap-3 overflow-x-auto px-4 pb-2">
+          <ul className="flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2">
             {live.map((s) => (
               <li key={s.sweepstakeId} className="flex">
                 <SweepstakeTile sweepstake={s} />

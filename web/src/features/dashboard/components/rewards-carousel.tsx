@@ -46,7 +46,7 @@ export function RewardsCarousel() {
 
   return (
     <Section title={t('carousel.title')} id="rewards">
-      <ul className="flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2">
+      <ul className="flex snap-x scroll-px-4 snap-mandatory gap-3 overflow-x-auto px-4 pb-2">
         {visible.map((item) => {
           const content = (
             <>

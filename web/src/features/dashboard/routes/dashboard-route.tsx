@@ -58,7 +58,7 @@ export default function DashboardRoute() {
             <EmptyState title={t('sweepstakes.empty')} />
           </div>
         ) : (
-          <ul className="flex snap-x gap-3 overflow-x-auto px-4 pb-2">
+          <ul className="flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2">
             {draws.map((s) => (
               <li key={s.sweepstakeId} className="flex">
                 <SweepstakeTile sweepstake={s} />
