@@ -40,6 +40,16 @@ async function phonePage(): Promise<Page> {
   return page;
 }
 
+/** A session token through the auth API, for arranging data without the browser. */
+async function apiSignIn(key: string, credentials: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: key, 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function expectAccessible(page: Page, name: string) {
@@ -47,8 +57,8 @@ async function expectAccessible(page: Page, name: string) {
   expect(await seriousA11yViolations(page), `axe on ${name}`).toEqual([]);
 }
 
-async function signUp(page: Page, email: string) {
-  await page.goto('/');
+async function signUp(page: Page, email: string, ref?: string) {
+  await page.goto(ref ? `/?ref=${ref}` : '/');
   await page.getByRole('tab', { name: 'Join' }).click();
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -80,8 +90,15 @@ describe('fan web app core', () => {
     await page.getByRole('heading', { name: 'Every lap counts' }).waitFor();
     await expectAccessible(page, 'core-landing');
 
+    // Invited by the demo fan: their link is /?ref=CODE (GET /api/referral).
+    const key = (await (await fetch(`${server.baseUrl}/config.json`)).json()).organizationKey as string;
+    const demo = await apiSignIn(key, DEMO);
+    const referral = await fetch(`${server.baseUrl}/api/referral`, {
+      headers: { authorization: `Bearer ${demo}`, 'x-organization-token': key },
+    }).then((r) => r.json());
+
     const id = unique();
-    await signUp(page, `new-${id}@example.com`);
+    await signUp(page, `new-${id}@example.com`, referral.code);
     await page.getByRole('heading', { name: 'Set up your profile' }).waitFor();
     await expectAccessible(page, 'core-welcome');
 
@@ -93,6 +110,15 @@ describe('fan web app core', () => {
 
     await onboard(page, { first: 'Jamie', last: 'Lopez', username: `jamie_${id}`, birthday: '1994-03-09' });
     await expect.poll(() => page.getByTestId('fan-name').textContent()).toBe('Hi, Jamie');
+    // Completing the profile paid the referral welcome bonus (DESIGN "Referral": 100 pts).
+    await expect.poll(() => page.getByTestId('points').textContent()).toBe('100');
+    // 100 lifetime points reach P9: the rank name changed on this refresh, so the level-up shows (SPEC §4).
+    const levelUp = page.getByRole('dialog', { name: 'Karting Kid' });
+    await levelUp.waitFor();
+    await levelUp.getByText('You moved up from Rookie to Karting Kid (P9).', { exact: false }).waitFor();
+    await expectAccessible(page, 'core-level-up');
+    await levelUp.getByRole('button', { name: "Let's go" }).click();
+    await levelUp.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { name: 'Daily check-in' }).waitFor();
     await expectAccessible(page, 'core-dashboard');
 
@@ -279,15 +305,11 @@ describe('fan web app core', () => {
   it('with the logged-off dashboard on, a visitor sees prize draws and challenges on /', async () => {
     // The demo organization has the setting off; the operator turns it on through the admin API.
     const key = (await (await fetch(`${server.baseUrl}/config.json`)).json()).organizationKey as string;
-    const token = await fetch(`${server.baseUrl}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: key, 'content-type': 'application/json' },
-      body: JSON.stringify(OPERATOR),
-    }).then((r) => r.json());
+    const token = await apiSignIn(key, OPERATOR);
     const patched = await fetch(`${server.baseUrl}/api/admin/organization`, {
       method: 'PATCH',
       headers: {
-        authorization: `Bearer ${token.access_token}`,
+        authorization: `Bearer ${token}`,
         'x-organization-token': key,
         'content-type': 'application/json',
       },
