@@ -121,8 +121,8 @@ async function availableCodes(db: Database, offerIds: string[]) {
 /**
  * The offers a fan sees: every live, non-archived offer (rank-locked ones included, so the
  * card can show the rank needed), minus age-gated ones for a fan under that age (SPEC §2 keeps
- * under-18 fans off /benefits), plus every offer the fan has claimed so the code stays at
- * hand after the window. Newest first.
+ * under-18 fans off /benefits), plus every offer the fan has claimed (even ended or archived)
+ * so the code stays at hand. Newest first.
  */
 export async function listOffersForFan(
   db: Database,
@@ -136,7 +136,21 @@ export async function listOffersForFan(
     .selectFrom('offers')
     .selectAll()
     .where('organizationId', '=', org.id)
-    .where('archivedAt', 'is', null);
+    // An archived offer disappears for everyone but the fans who claimed it: their code stays.
+    .where((eb) =>
+      eb.or([
+        eb('archivedAt', 'is', null),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('offerClaims')
+            .select('offerId')
+            .where('userId', '=', userId)
+            .where('organizationId', '=', org.id),
+        ),
+      ]),
+    );
   if (onlyId) query = query.where('id', '=', onlyId);
   const rows = await query.orderBy('startsAt', 'desc').orderBy('id').execute();
   const ids = rows.map((r) => r.id);

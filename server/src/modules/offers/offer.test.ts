@@ -304,7 +304,7 @@ describe('operator offers', () => {
     expect(patch.json().code).toBe('stock_below_claims');
   });
 
-  it('an edit keeps the fan’s claimed state (SPEC §4) and archiving hides an unclaimed offer', async () => {
+  it('an edit keeps the fan’s claimed state (SPEC §4); archiving hides the offer from all but its claimants', async () => {
     const { org, operator } = await setup();
     const { offerId } = await createOffer(operator, { cost: 0 });
     await importCodes(operator, offerId, ['KEEP-1']);
@@ -318,6 +318,9 @@ describe('operator offers', () => {
     expect(patch.statusCode, patch.body).toBe(200);
     expect(patch.json()).toMatchObject({ title: 'Renamed', archived: true, claimedCount: 1 });
     expect((await apiCall(t, other, 'GET', '/api/offers')).json()).toEqual([]);
+    expect((await apiCall(t, fan, 'GET', '/api/offers')).json()).toEqual([
+      expect.objectContaining({ offerId, offerClaimed: true, code: 'KEEP-1' }),
+    ]);
     const unarchive = await apiCall(t, operator, 'PATCH', `/api/admin/offers/${offerId}`, {
       archived: false,
     });
@@ -392,6 +395,29 @@ describe('operator offers', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await apiCall(t, other.operator, 'GET', '/api/admin/offers')).json()).toEqual([]);
+  });
+});
+
+describe('API documentation', () => {
+  it('documents every rewards route in /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/offers',
+        '/api/offers/current',
+        '/api/offers/{id}/claim',
+        '/api/boosts',
+        '/api/user/me/badges',
+        '/api/admin/offers',
+        '/api/admin/offers/{id}/codes',
+        '/api/admin/offers/{id}/claims.csv',
+        '/api/admin/boosts/{id}',
+        '/api/admin/badges',
+        '/api/admin/badges/milestones',
+      ]),
+    );
   });
 });
 
