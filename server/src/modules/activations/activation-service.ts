@@ -8,6 +8,7 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
+import { grantBadgeBoosts } from '../boosts/boost-rules.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
 import type { ActivationsTable, BadgesTable } from '../sweepstakes/sweepstake-tables.ts';
 
@@ -187,6 +188,10 @@ export async function activateUser(
             .execute()
         : [];
     const grantedIds = new Set(granted.map((g) => g.badgeId));
+    // Issue 6: a badge may carry a personal boost (e.g. ×2 for the race weekend).
+    if (grantedIds.size > 0) {
+      await grantBadgeBoosts(trx, { organizationId, userId, badgeIds: [...grantedIds], at: now });
+    }
     let pointsAwarded = 0;
     if (row.bonusPoints > 0) {
       const posted = await postPoints(trx, {

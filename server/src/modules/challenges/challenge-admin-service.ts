@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
-import { postedAmount } from './challenge-service.ts';
+import { awardMilestoneBadges } from '../badges/badge-milestones.ts';
 import type { ChallengeSettings } from './challenge-tables.ts';
 import type { ChallengeRow } from './challenge-views.ts';
 
@@ -502,8 +502,18 @@ export async function settlePickem(
             reference: id,
             description: `Pick'em: ${row.title} (correct prediction)`,
             onceKey: `pickem:${id}:r${round}`,
+            at: call.now,
+            earning: 'challenges',
           });
-          paid = await postedAmount(trx, posted.transactionId);
+          paid = posted.applied ? posted.amount : 0;
+          if (paid > 0) {
+            await awardMilestoneBadges(trx, {
+              organizationId: call.organizationId,
+              userId: p.userId,
+              at: call.now,
+              event: 'pickem_won',
+            });
+          }
         }
       }
       if (!body.preview) {

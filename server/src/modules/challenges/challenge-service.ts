@@ -168,19 +168,10 @@ async function award(
     reference: ctx.challenge.id,
     description: description ?? ledgerDescription(ctx.challenge),
     onceKey,
+    at: ctx.now,
+    earning: 'challenges',
   });
-  return postedAmount(ctx.trx, result.transactionId);
-}
-
-/** The amount of a posted ledger row (0 when nothing was posted). */
-export async function postedAmount(trx: Kysely<DB>, transactionId: string | null): Promise<number> {
-  if (!transactionId) return 0;
-  const row = await trx
-    .selectFrom('pointTransactions')
-    .select('amount')
-    .where('id', '=', transactionId)
-    .executeTakeFirstOrThrow();
-  return row.amount;
+  return result.applied ? result.amount : 0;
 }
 
 async function answerPoll(ctx: AnswerContext): Promise<AnswerOutcome> {

@@ -3,6 +3,7 @@ import type { CheckinResult, CheckinStatus } from '@paddock/contracts/api/checki
 import type { Kysely } from 'kysely';
 import type { DB, Organization } from '../../db/schema.ts';
 import { unprocessable } from '../../platform/errors.ts';
+import { awardMilestoneBadges } from '../badges/badge-milestones.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
 
 /** The calendar day before `day` (YYYY-MM-DD), computed on the date alone so no time zone shifts it. */
@@ -84,8 +85,9 @@ export async function checkIn(
     if (!inserted) {
       throw unprocessable('already_checked_in', 'You have already checked in today; come back tomorrow');
     }
+    let pointsAwarded = 0;
     if (points > 0) {
-      await postPoints(trx, {
+      const posted = await postPoints(trx, {
         organizationId: org.id,
         userId,
         amount: points,
@@ -93,8 +95,19 @@ export async function checkIn(
         reference: today,
         description: `Daily check-in (day ${streak})`,
         onceKey: `checkin:${today}`,
+        at: now,
+        earning: 'checkin',
       });
+      pointsAwarded = posted.applied ? posted.amount : 0;
     }
-    return { days: streak, eligibleForCheckin: false, pointsAwarded: points };
+    // Issue 6: streak milestones (7/30/100 days) and season participation, each granted once.
+    await awardMilestoneBadges(trx, { organizationId: org.id, userId, at: now, streakDays: streak });
+    await awardMilestoneBadges(trx, {
+      organizationId: org.id,
+      userId,
+      at: now,
+      event: 'season_participation',
+    });
+    return { days: streak, eligibleForCheckin: false, pointsAwarded };
   });
 }

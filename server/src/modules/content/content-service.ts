@@ -340,9 +340,11 @@ async function claim(
         reference: item.id,
         description: item.label,
         onceKey: `${item.kind}:${item.id}`,
+        at: caller.now,
+        earning: 'content',
       });
       return {
-        pointsAwarded: posted.applied ? item.value : 0,
+        pointsAwarded: posted.applied ? posted.amount : 0,
         points: posted.points,
         lifetimePoints: posted.lifetimePoints,
       };

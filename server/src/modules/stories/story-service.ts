@@ -202,8 +202,10 @@ export async function viewChapter(
         reference: story.id,
         description: `Watched the story "${story.title}"`,
         onceKey: `story:${story.id}`,
+        at: caller.now,
+        earning: 'content',
       });
-      if (posted.applied) pointsAwarded = story.points;
+      if (posted.applied) pointsAwarded = posted.amount;
     }
     const balance = await trx
       .selectFrom('users')

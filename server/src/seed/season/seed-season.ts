@@ -4,6 +4,7 @@ import type { Database } from '../../db/engine.ts';
 import type { Organization } from '../../db/schema.ts';
 import { seedChallenges } from '../../modules/challenges/challenge-seed.ts';
 import { seedContent } from '../../modules/content/content-seed.ts';
+import { seedRewards } from '../../modules/offers/rewards-seed.ts';
 import { seedSweepstakes } from '../../modules/sweepstakes/sweepstake-seed.ts';
 import { SEED_ASSETS_DIR } from '../../platform/file-store.ts';
 import type { SeasonSeedContext } from './season-seed-context.ts';
@@ -40,4 +41,5 @@ export async function seedSeason(
   await seedChallenges(ctx);
   await seedContent(ctx);
   await seedSweepstakes(ctx);
+  await seedRewards(ctx);
 }
