@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../platform/http/schemas.ts';
@@ -21,8 +21,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['image/*', 'video/*', 'application/pdf'],
         response: {
           200: z.any().describe('The file, with its stored content type'),
+          206: z.any().describe('The requested byte range (video players seek with Range requests)'),
           304: z.null().describe('Not modified (If-None-Match)'),
           404: errorSchema,
+          416: errorSchema,
         },
       },
     },
@@ -42,6 +44,23 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const etag = `"${mediaId.toLowerCase()}"`;
       reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      const size = statSync(file).size;
+      reply.header('accept-ranges', 'bytes');
+      const range = parseRange(request.headers.range, size);
+      if (range === 'unsatisfiable') {
+        return reply
+          .status(416)
+          .header('content-range', `bytes */${size}`)
+          .send({ code: 'range_not_satisfiable', message: `The file has ${size} bytes` });
+      }
+      if (range) {
+        reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', range.end - range.start + 1);
+      } else {
+        reply.header('content-length', size);
+      }
       return (
         reply
           .header('content-type', media.contentType)
@@ -51,8 +70,33 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
             'content-security-policy',
             "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
           )
-          .send(createReadStream(file))
+          .send(createReadStream(file, range ?? undefined))
       );
     },
   );
 };
+
+/**
+ * A single `bytes=` range (Safari and iOS only play video that answers one with 206); null
+ * for no or an unparseable header (the whole file is sent), 'unsatisfiable' past the end.
+ */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
