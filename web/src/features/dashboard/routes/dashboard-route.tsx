@@ -12,6 +12,8 @@ import { CheckinCard } from '../components/checkin-card.tsx';
 import { RankCard } from '../components/rank-card.tsx';
 import { RewardsCarousel } from '../components/rewards-carousel.tsx';
 import { StoriesRail } from '../components/stories-rail.tsx';
+import { BoostBanner } from '../../rewards/components/boost-banner.tsx';
+import { CurrentOfferCard } from '../../rewards/components/current-offer-card.tsx';
 
 /** `/dashboard`: the fan's home — points and rank, check-in, rewards, stories, live challenges, prize draws. */
 export default function DashboardRoute() {
@@ -25,8 +27,10 @@ export default function DashboardRoute() {
   return (
     <main className="flex flex-col gap-7 pt-4 pb-6">
       {me.data ? <RankCard user={me.data} /> : <Skeleton className="mx-4 h-[212px] rounded-3xl!" />}
+      <BoostBanner />
       <StoriesRail />
       <CheckinCard />
+      <CurrentOfferCard />
       <RewardsCarousel />
       <Section
         title={t('challenges.title')}

@@ -5,6 +5,7 @@ import { useMe } from '../../../lib/user.ts';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { Points } from '../../../ui/points.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
+import { BenefitsOffers } from '../../rewards/components/benefits-offers.tsx';
 import { progressToNext, rankLadder } from '../lib/rank-ladder.ts';
 
 /** /benefits: the rank ladder (GET /api/organization/current ranks) with the fan's position on it. */
@@ -117,6 +118,7 @@ export default function BenefitsRoute() {
             ))}
           </ol>
         )}
+        <BenefitsOffers />
       </div>
     </main>
   );

@@ -11,6 +11,7 @@ import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { LocaleSwitch } from '../../../ui/locale-switch.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
+import { BadgeWallet } from '../../rewards/components/badge-wallet.tsx';
 
 /** `/profile` (and `/menu`): who the fan is, links to the rest of their account, language and sign-out. */
 export default function ProfileRoute() {
@@ -68,6 +69,8 @@ export default function ProfileRoute() {
           <Skeleton className="h-[74px] w-full" />
         </div>
       )}
+
+      <BadgeWallet />
 
       <nav aria-label={t('links.label')}>
         <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface">

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { useMe } from '../../../lib/user.ts';
+import { Points } from '../../../ui/points.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { currentOfferQueryOptions } from '../api/rewards-api.ts';
+import { OfferCard } from './offer-card.tsx';
+
+/** The dashboard's offer (GET /api/offers/current) with the fan's balance beside it (issue 6). */
+export function CurrentOfferCard() {
+  const { t } = useTranslation('rewards');
+  const me = useMe();
+  const current = useQuery(currentOfferQueryOptions);
+
+  if (current.isPending) return <Skeleton className="mx-4 h-[220px]" />;
+  if (current.isError || !current.data) return null;
+
+  return (
+    <section aria-labelledby="current-offer-title" className="flex flex-col gap-3 px-4" id="offer">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="current-offer-title" className="font-display text-lg font-bold tracking-wide uppercase">
+          {t('dashboard.title')}
+        </h2>
+        <Link to={paths.benefits} className="text-sm font-semibold text-accent hover:underline">
+          {t('dashboard.all')}
+        </Link>
+      </div>
+      <OfferCard offer={current.data} balance={me.data?.points} />
+      {me.data && (
+        <p className="text-sm text-muted" data-testid="offer-balance">
+          {t('dashboard.balance')} <Points value={me.data.points} className="font-semibold text-white" />
+        </p>
+      )}
+    </section>
+  );
+}
