@@ -33,6 +33,10 @@ export const adminRoutes: RouteObject[] = [
       { path: 'sweepstakes', ...lazyScreen(() => import('./routes/sweepstakes-route.tsx')) },
       { path: 'content', ...lazyScreen(() => import('./routes/content-route.tsx')) },
       { path: 'activations', ...lazyScreen(() => import('./routes/activations-route.tsx')) },
+      // Issue 6: the rewards screens live with the rewards feature, still lazy and admin-only.
+      { path: 'offers', ...lazyScreen(() => import('../rewards/routes/admin-offers-route.tsx')) },
+      { path: 'boosts', ...lazyScreen(() => import('../rewards/routes/admin-boosts-route.tsx')) },
+      { path: 'badges', ...lazyScreen(() => import('../rewards/routes/admin-badges-route.tsx')) },
       { path: 'settings', ...lazyScreen(() => import('./routes/settings-route.tsx')) },
     ],
   },

@@ -1,5 +1,6 @@
 import {
   Activity,
+  Award,
   BarChart3,
   Flag,
   Gift,
@@ -7,8 +8,10 @@ import {
   LayoutDashboard,
   QrCode,
   Settings,
+  ShoppingBag,
   Users,
   Video,
+  Zap,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
@@ -23,6 +26,9 @@ const NAV = [
   { to: '/admin/sweepstakes', key: 'sweepstakes', icon: Gift },
   { to: '/admin/content', key: 'content', icon: Video },
   { to: '/admin/activations', key: 'activations', icon: QrCode },
+  { to: '/admin/offers', key: 'offers', icon: ShoppingBag },
+  { to: '/admin/boosts', key: 'boosts', icon: Zap },
+  { to: '/admin/badges', key: 'badges', icon: Award },
   { to: '/admin/settings', key: 'settings', icon: Settings },
 ] as const;
 

@@ -1,0 +1,248 @@
+import type { AdminBoost, BoostEarning } from '@paddock/contracts/api/boosts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/button.tsx';
+import { toast } from '../../../ui/toast-store.ts';
+import {
+  AdminPage,
+  Badge,
+  ErrorNote,
+  Field,
+  formatDateTime,
+  fromLocalInput,
+  Panel,
+  Select,
+  Table,
+  Td,
+  toLocalInput,
+} from '../../admin/components/admin-ui.tsx';
+import { adminRewardsApi, adminRewardsKeys } from '../api/admin-rewards-api.ts';
+
+const EARNINGS: BoostEarning[] = ['all', 'challenges', 'content', 'checkin'];
+
+interface Draft {
+  name: string;
+  multiplier: string;
+  earning: BoostEarning;
+  scope: 'organization' | 'fan';
+  userId: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+const blank = (): Draft => ({
+  name: 'race-weekend boost',
+  multiplier: '2',
+  earning: 'all',
+  scope: 'organization',
+  userId: '',
+  startsAt: toLocalInput(new Date().toISOString()),
+  endsAt: toLocalInput(new Date(Date.now() + 3 * 86_400_000).toISOString()),
+});
+
+const fromBoost = (b: AdminBoost): Draft => ({
+  name: b.name,
+  multiplier: String(b.multiplier),
+  earning: b.earning,
+  scope: b.userId ? 'fan' : 'organization',
+  userId: b.userId ?? '',
+  startsAt: toLocalInput(b.startsAt),
+  endsAt: toLocalInput(b.endsAt),
+});
+
+const toBody = (d: Draft) => ({
+  name: d.name,
+  multiplier: Number(d.multiplier),
+  earning: d.earning,
+  userId: d.scope === 'fan' ? d.userId.trim() : null,
+  startsAt: fromLocalInput(d.startsAt) ?? '',
+  endsAt: fromLocalInput(d.endsAt) ?? '',
+});
+
+function BoostForm({ initial, id, onDone }: { initial: Draft; id: string | null; onDone: () => void }) {
+  const { t } = useTranslation('rewards');
+  const { t: ta } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const [d, setD] = useState(initial);
+  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((x) => ({ ...x, [k]: v }));
+  const save = useMutation({
+    meta: { silent: true },
+    mutationFn: () =>
+      id ? adminRewardsApi.updateBoost(id, toBody(d)) : adminRewardsApi.createBoost(toBody(d)),
+    onSuccess: () => {
+      toast({ title: ta('common.saved') });
+      void queryClient.invalidateQueries({ queryKey: adminRewardsKeys.boosts });
+      onDone();
+    },
+  });
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <Field
+          label={t('admin.boosts.name')}
+          value={d.name}
+          onChange={(e) => set('name', e.target.value)}
+          hint={t('admin.boosts.nameHint')}
+          required
+        />
+        <Field
+          label={t('admin.boosts.multiplier')}
+          type="number"
+          min={1.01}
+          max={10}
+          step={0.01}
+          value={d.multiplier}
+          onChange={(e) => set('multiplier', e.target.value)}
+          required
+        />
+        <Select
+          label={t('admin.boosts.earning')}
+          value={d.earning}
+          onChange={(e) => set('earning', e.target.value as BoostEarning)}
+          options={EARNINGS.map((value) => ({ value, label: t(`admin.boosts.earnings.${value}`) }))}
+        />
+        <Field
+          label={t('admin.boosts.starts')}
+          type="datetime-local"
+          value={d.startsAt}
+          onChange={(e) => set('startsAt', e.target.value)}
+          required
+        />
+        <Field
+          label={t('admin.boosts.ends')}
+          type="datetime-local"
+          value={d.endsAt}
+          onChange={(e) => set('endsAt', e.target.value)}
+          required
+        />
+        <Select
+          label={t('admin.boosts.scope')}
+          value={d.scope}
+          onChange={(e) => set('scope', e.target.value as Draft['scope'])}
+          options={[
+            { value: 'organization', label: t('admin.boosts.scopes.organization') },
+            { value: 'fan', label: t('admin.boosts.scopes.fan') },
+          ]}
+        />
+        {d.scope === 'fan' && (
+          <Field
+            label={t('admin.boosts.fanId')}
+            value={d.userId}
+            onChange={(e) => set('userId', e.target.value)}
+            hint={t('admin.boosts.fanIdHint')}
+            pattern="[0-9a-fA-F-]{36}"
+            required
+          />
+        )}
+      </div>
+      <ErrorNote error={save.error} />
+      <div className="flex gap-2">
+        <Button type="submit" loading={save.isPending}>
+          {ta('common.save')}
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          {ta('common.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Boosts (issue 6): windows, multiplier, earning kind, scope (the organization or one fan). */
+export default function AdminBoostsRoute() {
+  const { t } = useTranslation('rewards');
+  const { t: ta } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: adminRewardsKeys.boosts, queryFn: adminRewardsApi.boosts });
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const remove = useMutation({
+    meta: { silent: true },
+    mutationFn: adminRewardsApi.deleteBoost,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminRewardsKeys.boosts }),
+  });
+  const editingBoost = list.data?.find((b) => b.boostId === editing);
+  return (
+    <AdminPage
+      title={t('admin.boosts.title')}
+      actions={editing === null && <Button onClick={() => setEditing('new')}>{t('admin.boosts.new')}</Button>}
+    >
+      <p className="text-sm text-muted">{t('admin.boosts.intro')}</p>
+      <ErrorNote error={list.error ?? remove.error} />
+      {editing === 'new' && (
+        <Panel title={t('admin.boosts.new')}>
+          <BoostForm initial={blank()} id={null} onDone={() => setEditing(null)} />
+        </Panel>
+      )}
+      {editingBoost && (
+        <Panel title={editingBoost.name}>
+          <BoostForm
+            key={editingBoost.boostId}
+            initial={fromBoost(editingBoost)}
+            id={editingBoost.boostId}
+            onDone={() => setEditing(null)}
+          />
+        </Panel>
+      )}
+      {list.data?.length === 0 && <p className="text-muted">{t('admin.boosts.empty')}</p>}
+      {list.data && list.data.length > 0 && (
+        <Table
+          head={[
+            t('admin.boosts.name'),
+            t('admin.boosts.multiplier'),
+            t('admin.boosts.earning'),
+            t('admin.boosts.scope'),
+            t('admin.boosts.window'),
+            t('admin.boosts.status'),
+            '',
+          ]}
+        >
+          {list.data.map((b) => (
+            <tr key={b.boostId}>
+              <Td className="font-semibold">{b.name}</Td>
+              <Td className="tabular-nums">×{b.multiplier}</Td>
+              <Td>{t(`admin.boosts.earnings.${b.earning}`)}</Td>
+              <Td>
+                {b.userId ? (
+                  <span className="font-mono text-xs">{b.userId}</span>
+                ) : (
+                  t('admin.boosts.scopes.organization')
+                )}
+                {b.badgeId && <span className="block text-xs text-muted">{t('admin.boosts.fromBadge')}</span>}
+              </Td>
+              <Td className="whitespace-nowrap">
+                {formatDateTime(b.startsAt)} → {formatDateTime(b.endsAt)}
+              </Td>
+              <Td>
+                <Badge tone={b.status === 'active' ? 'ok' : 'default'}>
+                  {t(`admin.boosts.statuses.${b.status}`)}
+                </Badge>
+              </Td>
+              <Td className="whitespace-nowrap">
+                <Button variant="ghost" onClick={() => setEditing(b.boostId)}>
+                  {ta('common.edit')}
+                </Button>
+                <Button
+                  variant="ghost"
+                  loading={remove.isPending && remove.variables === b.boostId}
+                  onClick={() =>
+                    window.confirm(t('admin.boosts.deleteConfirm', { name: b.name })) &&
+                    remove.mutate(b.boostId)
+                  }
+                >
+                  {ta('common.delete')}
+                </Button>
+              </Td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </AdminPage>
+  );
+}
