@@ -18,6 +18,16 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>): Pick<Route
   };
 }
 
+/** Issue 6: the rewards screens live with the rewards feature and bring their own console strings. */
+const rewardsScreen = (load: () => Promise<{ default: ComponentType }>) =>
+  lazyScreen(async () => {
+    const [module] = await Promise.all([
+      load(),
+      import('../rewards/admin-i18n/load-rewards-admin-i18n.ts').then((m) => m.loadRewardsAdminI18n()),
+    ]);
+    return module;
+  });
+
 export const adminRoutes: RouteObject[] = [
   {
     path: '/admin',
@@ -33,10 +43,9 @@ export const adminRoutes: RouteObject[] = [
       { path: 'sweepstakes', ...lazyScreen(() => import('./routes/sweepstakes-route.tsx')) },
       { path: 'content', ...lazyScreen(() => import('./routes/content-route.tsx')) },
       { path: 'activations', ...lazyScreen(() => import('./routes/activations-route.tsx')) },
-      // Issue 6: the rewards screens live with the rewards feature, still lazy and admin-only.
-      { path: 'offers', ...lazyScreen(() => import('../rewards/routes/admin-offers-route.tsx')) },
-      { path: 'boosts', ...lazyScreen(() => import('../rewards/routes/admin-boosts-route.tsx')) },
-      { path: 'badges', ...lazyScreen(() => import('../rewards/routes/admin-badges-route.tsx')) },
+      { path: 'offers', ...rewardsScreen(() => import('../rewards/routes/admin-offers-route.tsx')) },
+      { path: 'boosts', ...rewardsScreen(() => import('../rewards/routes/admin-boosts-route.tsx')) },
+      { path: 'badges', ...rewardsScreen(() => import('../rewards/routes/admin-badges-route.tsx')) },
       { path: 'settings', ...lazyScreen(() => import('./routes/settings-route.tsx')) },
     ],
   },

@@ -17,6 +17,7 @@ import {
   TextArea,
 } from '../../admin/components/admin-ui.tsx';
 import { MediaUpload } from '../../admin/components/media-upload.tsx';
+import { REWARDS_ADMIN_NS } from '../admin-i18n/load-rewards-admin-i18n.ts';
 import { adminRewardsApi, adminRewardsKeys } from '../api/admin-rewards-api.ts';
 
 const EARNINGS: BoostEarning[] = ['all', 'challenges', 'content', 'checkin'];
@@ -58,7 +59,7 @@ const toBody = (d: Draft) => ({
 });
 
 function BadgeForm({ badge, onDone }: { badge: AdminBadge | null; onDone: () => void }) {
-  const { t } = useTranslation('rewards');
+  const { t } = useTranslation(REWARDS_ADMIN_NS);
   const { t: ta } = useTranslation('admin');
   const queryClient = useQueryClient();
   const [d, setD] = useState(() => fromBadge(badge));
@@ -81,38 +82,29 @@ function BadgeForm({ badge, onDone }: { badge: AdminBadge | null; onDone: () => 
         save.mutate();
       }}
     >
-      <Field
-        label={t('admin.badges.name')}
-        value={d.name}
-        onChange={(e) => set('name', e.target.value)}
-        required
-      />
+      <Field label={t('badges.name')} value={d.name} onChange={(e) => set('name', e.target.value)} required />
       <TextArea
-        label={t('admin.badges.description')}
+        label={t('badges.description')}
         value={d.description}
         onChange={(e) => set('description', e.target.value)}
       />
       <MediaUpload
-        label={t('admin.badges.image')}
+        label={t('badges.image')}
         purpose="image"
         value={d.imageMediaId}
         onChange={(v) => set('imageMediaId', v)}
       />
-      <Check
-        label={t('admin.badges.withBoost')}
-        checked={d.withBoost}
-        onChange={(v) => set('withBoost', v)}
-      />
+      <Check label={t('badges.withBoost')} checked={d.withBoost} onChange={(v) => set('withBoost', v)} />
       {d.withBoost && (
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Field
-            label={t('admin.boosts.name')}
+            label={t('boosts.name')}
             value={d.boostName}
             onChange={(e) => set('boostName', e.target.value)}
             required
           />
           <Field
-            label={t('admin.boosts.multiplier')}
+            label={t('boosts.multiplier')}
             type="number"
             min={1.01}
             max={10}
@@ -122,13 +114,13 @@ function BadgeForm({ badge, onDone }: { badge: AdminBadge | null; onDone: () => 
             required
           />
           <Select
-            label={t('admin.boosts.earning')}
+            label={t('boosts.earning')}
             value={d.boostEarning}
             onChange={(e) => set('boostEarning', e.target.value as BoostEarning)}
-            options={EARNINGS.map((value) => ({ value, label: t(`admin.boosts.earnings.${value}`) }))}
+            options={EARNINGS.map((value) => ({ value, label: t(`boosts.earnings.${value}`) }))}
           />
           <Field
-            label={t('admin.badges.boostHours')}
+            label={t('badges.boostHours')}
             type="number"
             min={0.02}
             step={0.01}
@@ -152,7 +144,7 @@ function BadgeForm({ badge, onDone }: { badge: AdminBadge | null; onDone: () => 
 }
 
 function MilestoneRow({ rule }: { rule: MilestoneRule }) {
-  const { t } = useTranslation('rewards');
+  const { t } = useTranslation(REWARDS_ADMIN_NS);
   const queryClient = useQueryClient();
   const toggle = useMutation({
     meta: { silent: true },
@@ -167,12 +159,12 @@ function MilestoneRow({ rule }: { rule: MilestoneRule }) {
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{rule.badge.name}</p>
         <p className="text-sm text-muted">
-          {rule.rule} · {t('admin.badges.holders', { count: rule.badge.holders })}
+          {rule.rule} · {t('badges.holders', { count: rule.badge.holders })}
         </p>
         <ErrorNote error={toggle.error} />
       </div>
       <Check
-        label={rule.enabled ? t('admin.badges.ruleOn') : t('admin.badges.ruleOff')}
+        label={rule.enabled ? t('badges.ruleOn') : t('badges.ruleOff')}
         checked={rule.enabled}
         onChange={(v) => toggle.mutate(v)}
       />
@@ -182,7 +174,7 @@ function MilestoneRow({ rule }: { rule: MilestoneRule }) {
 
 /** Badges (issue 6): definitions (with an optional boost they grant) and the automatic milestone rules. */
 export default function AdminBadgesRoute() {
-  const { t } = useTranslation('rewards');
+  const { t } = useTranslation(REWARDS_ADMIN_NS);
   const { t: ta } = useTranslation('admin');
   const queryClient = useQueryClient();
   const badges = useQuery({ queryKey: adminRewardsKeys.badges, queryFn: adminRewardsApi.badges });
@@ -195,10 +187,10 @@ export default function AdminBadgesRoute() {
   });
   return (
     <AdminPage
-      title={t('admin.badges.title')}
-      actions={editing === null && <Button onClick={() => setEditing('new')}>{t('admin.badges.new')}</Button>}
+      title={t('badges.title')}
+      actions={editing === null && <Button onClick={() => setEditing('new')}>{t('badges.new')}</Button>}
     >
-      <Panel title={t('admin.badges.milestones')}>
+      <Panel title={t('badges.milestones')}>
         <ErrorNote error={milestones.error} />
         <ul className="divide-y divide-line">
           {milestones.data?.map((rule) => (
@@ -208,7 +200,7 @@ export default function AdminBadgesRoute() {
       </Panel>
       <ErrorNote error={badges.error ?? remove.error} />
       {editing === 'new' && (
-        <Panel title={t('admin.badges.new')}>
+        <Panel title={t('badges.new')}>
           <BadgeForm badge={null} onDone={() => setEditing(null)} />
         </Panel>
       )}
@@ -229,15 +221,15 @@ export default function AdminBadgesRoute() {
                 <div className="flex min-w-0 flex-1 flex-col gap-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <h2 className="flex-1 font-bold">{b.name}</h2>
-                    <Badge>{b.milestoneKey ? t('admin.badges.milestone') : b.source}</Badge>
+                    <Badge>{b.milestoneKey ? t('badges.milestone') : b.source}</Badge>
                   </div>
                   {b.description && <p className="text-sm text-muted">{b.description}</p>}
                   <p className="text-sm">
-                    {t('admin.badges.holders', { count: b.holders })}
+                    {t('badges.holders', { count: b.holders })}
                     {b.boost &&
-                      ` · ${t('admin.badges.grants', {
+                      ` · ${t('badges.grants', {
                         multiplier: b.boost.multiplier,
-                        earning: t(`admin.boosts.earnings.${b.boost.earning}`),
+                        earning: t(`boosts.earnings.${b.boost.earning}`),
                         hours: Math.round((b.boost.durationMinutes / 60) * 100) / 100,
                       })}`}
                   </p>
@@ -250,7 +242,7 @@ export default function AdminBadgesRoute() {
                         variant="ghost"
                         loading={remove.isPending && remove.variables === b.badgeId}
                         onClick={() =>
-                          window.confirm(t('admin.badges.deleteConfirm', { name: b.name })) &&
+                          window.confirm(t('badges.deleteConfirm', { name: b.name })) &&
                           remove.mutate(b.badgeId)
                         }
                       >

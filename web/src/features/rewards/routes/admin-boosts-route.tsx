@@ -17,6 +17,7 @@ import {
   Td,
   toLocalInput,
 } from '../../admin/components/admin-ui.tsx';
+import { REWARDS_ADMIN_NS } from '../admin-i18n/load-rewards-admin-i18n.ts';
 import { adminRewardsApi, adminRewardsKeys } from '../api/admin-rewards-api.ts';
 
 const EARNINGS: BoostEarning[] = ['all', 'challenges', 'content', 'checkin'];
@@ -61,7 +62,7 @@ const toBody = (d: Draft) => ({
 });
 
 function BoostForm({ initial, id, onDone }: { initial: Draft; id: string | null; onDone: () => void }) {
-  const { t } = useTranslation('rewards');
+  const { t } = useTranslation(REWARDS_ADMIN_NS);
   const { t: ta } = useTranslation('admin');
   const queryClient = useQueryClient();
   const [d, setD] = useState(initial);
@@ -86,14 +87,14 @@ function BoostForm({ initial, id, onDone }: { initial: Draft; id: string | null;
     >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <Field
-          label={t('admin.boosts.name')}
+          label={t('boosts.name')}
           value={d.name}
           onChange={(e) => set('name', e.target.value)}
-          hint={t('admin.boosts.nameHint')}
+          hint={t('boosts.nameHint')}
           required
         />
         <Field
-          label={t('admin.boosts.multiplier')}
+          label={t('boosts.multiplier')}
           type="number"
           min={1.01}
           max={10}
@@ -103,40 +104,40 @@ function BoostForm({ initial, id, onDone }: { initial: Draft; id: string | null;
           required
         />
         <Select
-          label={t('admin.boosts.earning')}
+          label={t('boosts.earning')}
           value={d.earning}
           onChange={(e) => set('earning', e.target.value as BoostEarning)}
-          options={EARNINGS.map((value) => ({ value, label: t(`admin.boosts.earnings.${value}`) }))}
+          options={EARNINGS.map((value) => ({ value, label: t(`boosts.earnings.${value}`) }))}
         />
         <Field
-          label={t('admin.boosts.starts')}
+          label={t('boosts.starts')}
           type="datetime-local"
           value={d.startsAt}
           onChange={(e) => set('startsAt', e.target.value)}
           required
         />
         <Field
-          label={t('admin.boosts.ends')}
+          label={t('boosts.ends')}
           type="datetime-local"
           value={d.endsAt}
           onChange={(e) => set('endsAt', e.target.value)}
           required
         />
         <Select
-          label={t('admin.boosts.scope')}
+          label={t('boosts.scope')}
           value={d.scope}
           onChange={(e) => set('scope', e.target.value as Draft['scope'])}
           options={[
-            { value: 'organization', label: t('admin.boosts.scopes.organization') },
-            { value: 'fan', label: t('admin.boosts.scopes.fan') },
+            { value: 'organization', label: t('boosts.scopes.organization') },
+            { value: 'fan', label: t('boosts.scopes.fan') },
           ]}
         />
         {d.scope === 'fan' && (
           <Field
-            label={t('admin.boosts.fanId')}
+            label={t('boosts.fanId')}
             value={d.userId}
             onChange={(e) => set('userId', e.target.value)}
-            hint={t('admin.boosts.fanIdHint')}
+            hint={t('boosts.fanIdHint')}
             pattern="[0-9a-fA-F-]{36}"
             required
           />
@@ -157,7 +158,7 @@ function BoostForm({ initial, id, onDone }: { initial: Draft; id: string | null;
 
 /** Boosts (issue 6): windows, multiplier, earning kind, scope (the organization or one fan). */
 export default function AdminBoostsRoute() {
-  const { t } = useTranslation('rewards');
+  const { t } = useTranslation(REWARDS_ADMIN_NS);
   const { t: ta } = useTranslation('admin');
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: adminRewardsKeys.boosts, queryFn: adminRewardsApi.boosts });
@@ -170,13 +171,13 @@ export default function AdminBoostsRoute() {
   const editingBoost = list.data?.find((b) => b.boostId === editing);
   return (
     <AdminPage
-      title={t('admin.boosts.title')}
-      actions={editing === null && <Button onClick={() => setEditing('new')}>{t('admin.boosts.new')}</Button>}
+      title={t('boosts.title')}
+      actions={editing === null && <Button onClick={() => setEditing('new')}>{t('boosts.new')}</Button>}
     >
-      <p className="text-sm text-muted">{t('admin.boosts.intro')}</p>
+      <p className="text-sm text-muted">{t('boosts.intro')}</p>
       <ErrorNote error={list.error ?? remove.error} />
       {editing === 'new' && (
-        <Panel title={t('admin.boosts.new')}>
+        <Panel title={t('boosts.new')}>
           <BoostForm initial={blank()} id={null} onDone={() => setEditing(null)} />
         </Panel>
       )}
@@ -190,16 +191,16 @@ export default function AdminBoostsRoute() {
           />
         </Panel>
       )}
-      {list.data?.length === 0 && <p className="text-muted">{t('admin.boosts.empty')}</p>}
+      {list.data?.length === 0 && <p className="text-muted">{t('boosts.empty')}</p>}
       {list.data && list.data.length > 0 && (
         <Table
           head={[
-            t('admin.boosts.name'),
-            t('admin.boosts.multiplier'),
-            t('admin.boosts.earning'),
-            t('admin.boosts.scope'),
-            t('admin.boosts.window'),
-            t('admin.boosts.status'),
+            t('boosts.name'),
+            t('boosts.multiplier'),
+            t('boosts.earning'),
+            t('boosts.scope'),
+            t('boosts.window'),
+            t('boosts.status'),
             '',
           ]}
         >
@@ -207,21 +208,21 @@ export default function AdminBoostsRoute() {
             <tr key={b.boostId}>
               <Td className="font-semibold">{b.name}</Td>
               <Td className="tabular-nums">×{b.multiplier}</Td>
-              <Td>{t(`admin.boosts.earnings.${b.earning}`)}</Td>
+              <Td>{t(`boosts.earnings.${b.earning}`)}</Td>
               <Td>
                 {b.userId ? (
                   <span className="font-mono text-xs">{b.userId}</span>
                 ) : (
-                  t('admin.boosts.scopes.organization')
+                  t('boosts.scopes.organization')
                 )}
-                {b.badgeId && <span className="block text-xs text-muted">{t('admin.boosts.fromBadge')}</span>}
+                {b.badgeId && <span className="block text-xs text-muted">{t('boosts.fromBadge')}</span>}
               </Td>
               <Td className="whitespace-nowrap">
                 {formatDateTime(b.startsAt)} → {formatDateTime(b.endsAt)}
               </Td>
               <Td>
                 <Badge tone={b.status === 'active' ? 'ok' : 'default'}>
-                  {t(`admin.boosts.statuses.${b.status}`)}
+                  {t(`boosts.statuses.${b.status}`)}
                 </Badge>
               </Td>
               <Td className="whitespace-nowrap">
@@ -232,8 +233,7 @@ export default function AdminBoostsRoute() {
                   variant="ghost"
                   loading={remove.isPending && remove.variables === b.boostId}
                   onClick={() =>
-                    window.confirm(t('admin.boosts.deleteConfirm', { name: b.name })) &&
-                    remove.mutate(b.boostId)
+                    window.confirm(t('boosts.deleteConfirm', { name: b.name })) && remove.mutate(b.boostId)
                   }
                 >
                   {ta('common.delete')}

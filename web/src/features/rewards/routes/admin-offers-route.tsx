@@ -20,6 +20,7 @@ import {
   toLocalInput,
 } from '../../admin/components/admin-ui.tsx';
 import { MediaUpload } from '../../admin/components/media-upload.tsx';
+import { REWARDS_ADMIN_NS } from '../admin-i18n/load-rewards-admin-i18n.ts';
 import { adminRewardsApi, adminRewardsKeys } from '../api/admin-rewards-api.ts';
 
 interface Draft {
@@ -93,7 +94,7 @@ function OfferForm({
   offer: AdminOffer | null;
   onDone: () => void;
 }) {
-  const { t } = useTranslation('rewards');
+  const { t } = useTranslation(REWARDS_ADMIN_NS);
   const { t: ta } = useTranslation('admin');
   const queryClient = useQueryClient();
   const [d, setD] = useState(initial);
@@ -126,85 +127,85 @@ function OfferForm({
     >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <Field
-          label={t('admin.offers.name')}
+          label={t('offers.name')}
           value={d.title}
           onChange={(e) => set('title', e.target.value)}
           required
         />
         <Field
-          label={t('admin.offers.cost')}
+          label={t('offers.cost')}
           type="number"
           min={0}
           value={d.cost}
           onChange={(e) => set('cost', Number(e.target.value))}
-          hint={t('admin.offers.costHint')}
+          hint={t('offers.costHint')}
         />
         <Select
-          label={t('admin.offers.redemption')}
+          label={t('offers.redemption')}
           value={d.redemption}
           onChange={(e) => set('redemption', e.target.value as Draft['redemption'])}
           options={[
-            { value: 'codes', label: t('admin.offers.redemptions.codes') },
-            { value: 'instruction', label: t('admin.offers.redemptions.instruction') },
+            { value: 'codes', label: t('offers.redemptions.codes') },
+            { value: 'instruction', label: t('offers.redemptions.instruction') },
           ]}
         />
         <Field
-          label={t('admin.offers.starts')}
+          label={t('offers.starts')}
           type="datetime-local"
           value={d.startsAt}
           onChange={(e) => set('startsAt', e.target.value)}
           required
         />
         <Field
-          label={t('admin.offers.ends')}
+          label={t('offers.ends')}
           type="datetime-local"
           value={d.endsAt}
           onChange={(e) => set('endsAt', e.target.value)}
           required
         />
         <Field
-          label={t('admin.offers.stock')}
+          label={t('offers.stock')}
           type="number"
           min={0}
           value={d.stock}
           onChange={(e) => set('stock', e.target.value)}
-          hint={t('admin.offers.stockHint')}
+          hint={t('offers.stockHint')}
         />
         <Select
-          label={t('admin.offers.rank')}
+          label={t('offers.rank')}
           value={d.minRankCode}
           onChange={(e) => set('minRankCode', e.target.value)}
           options={[
-            { value: '', label: t('admin.offers.anyRank') },
+            { value: '', label: t('offers.anyRank') },
             ...RANK_CODES.map((code) => ({ value: code, label: code })),
           ]}
         />
         <Field
-          label={t('admin.offers.minAge')}
+          label={t('offers.minAge')}
           type="number"
           min={1}
           max={120}
           value={d.minAge}
           onChange={(e) => set('minAge', e.target.value)}
-          hint={t('admin.offers.minAgeHint')}
+          hint={t('offers.minAgeHint')}
         />
       </div>
-      <TextArea label={t('admin.offers.text')} value={d.text} onChange={(e) => set('text', e.target.value)} />
+      <TextArea label={t('offers.text')} value={d.text} onChange={(e) => set('text', e.target.value)} />
       {d.redemption === 'instruction' && (
         <TextArea
-          label={t('admin.offers.instruction')}
+          label={t('offers.instruction')}
           value={d.instruction}
           onChange={(e) => set('instruction', e.target.value)}
           required
         />
       )}
       <MediaUpload
-        label={t('admin.offers.image')}
+        label={t('offers.image')}
         purpose="image"
         value={d.imageMediaId}
         onChange={(v) => set('imageMediaId', v)}
       />
-      <Check label={t('admin.offers.archived')} checked={d.archived} onChange={(v) => set('archived', v)} />
+      <Check label={t('offers.archived')} checked={d.archived} onChange={(v) => set('archived', v)} />
       <ErrorNote error={save.error} />
       <div className="flex gap-2">
         <Button type="submit" loading={save.isPending}>
@@ -220,7 +221,7 @@ function OfferForm({
 
 /** Code pool import: a CSV file or pasted lines, one code per line (duplicates are reported, not added). */
 function CodeImport({ offer }: { offer: AdminOffer }) {
-  const { t } = useTranslation('rewards');
+  const { t } = useTranslation(REWARDS_ADMIN_NS);
   const queryClient = useQueryClient();
   const fileId = useId();
   const [csv, setCsv] = useState('');
@@ -236,10 +237,10 @@ function CodeImport({ offer }: { offer: AdminOffer }) {
   });
   return (
     <details className="rounded-xl border border-line p-3">
-      <summary className="cursor-pointer text-sm font-semibold">{t('admin.offers.importTitle')}</summary>
+      <summary className="cursor-pointer text-sm font-semibold">{t('offers.importTitle')}</summary>
       <div className="mt-3 flex flex-col gap-2">
         <label htmlFor={fileId} className="text-xs font-semibold uppercase tracking-wide text-muted">
-          {t('admin.offers.importFile')}
+          {t('offers.importFile')}
         </label>
         <input
           id={fileId}
@@ -253,7 +254,7 @@ function CodeImport({ offer }: { offer: AdminOffer }) {
           }}
         />
         <TextArea
-          label={t('admin.offers.importPaste')}
+          label={t('offers.importPaste')}
           value={csv}
           placeholder={'code\nAPEX15-0001\nAPEX15-0002'}
           onChange={(e) => setCsv(e.target.value)}
@@ -265,20 +266,20 @@ function CodeImport({ offer }: { offer: AdminOffer }) {
             disabled={!csv.trim()}
             onClick={() => run.mutate(csv)}
           >
-            {t('admin.offers.import')}
+            {t('offers.import')}
           </Button>
         </div>
         <ErrorNote error={run.error} />
         {result && (
           <p role="status" className="text-sm">
-            {t('admin.offers.imported', {
+            {t('offers.imported', {
               imported: result.imported,
               available: result.codesAvailable,
               total: result.codesTotal,
             })}
             {result.duplicates.length > 0 && (
               <span className="block text-muted">
-                {t('admin.offers.duplicates', { count: result.duplicates.length })}{' '}
+                {t('offers.duplicates', { count: result.duplicates.length })}{' '}
                 <span className="font-mono text-xs">{result.duplicates.slice(0, 20).join(', ')}</span>
               </span>
             )}
@@ -290,33 +291,33 @@ function CodeImport({ offer }: { offer: AdminOffer }) {
 }
 
 function OfferSummary({ o, onEdit }: { o: AdminOffer; onEdit: () => void }) {
-  const { t } = useTranslation('rewards');
+  const { t } = useTranslation(REWARDS_ADMIN_NS);
   const { t: ta } = useTranslation('admin');
   const [csvError, setCsvError] = useState<unknown>(null);
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="flex-1 text-lg font-bold">{o.title}</h2>
-        <Badge tone={o.status === 'live' ? 'ok' : 'default'}>{t(`admin.offers.statuses.${o.status}`)}</Badge>
+        <Badge tone={o.status === 'live' ? 'ok' : 'default'}>{t(`offers.statuses.${o.status}`)}</Badge>
         {o.archived && <Badge tone="warn">{ta('common.archived')}</Badge>}
         {o.minRankCode && <Badge>{o.minRankCode}+</Badge>}
         {o.minAge !== null && <Badge>{o.minAge}+</Badge>}
       </div>
       <p className="text-sm text-muted">
         {formatDateTime(o.startsAt)} → {formatDateTime(o.endsAt)} ·{' '}
-        {o.cost === 0 ? t('offer.free') : t('admin.offers.costValue', { cost: o.cost })} ·{' '}
-        {t(`admin.offers.redemptions.${o.redemption}`)}
+        {o.cost === 0 ? t('offers.free') : t('offers.costValue', { cost: o.cost })} ·{' '}
+        {t(`offers.redemptions.${o.redemption}`)}
       </p>
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-        <Stat label={t('admin.offers.claimed')} value={o.claimedCount} />
-        <Stat label={t('admin.offers.stock')} value={o.stock ?? t('admin.offers.unlimited')} />
-        <Stat label={t('admin.offers.remaining')} value={o.remaining ?? t('admin.offers.unlimited')} />
+        <Stat label={t('offers.claimed')} value={o.claimedCount} />
+        <Stat label={t('offers.stock')} value={o.stock ?? t('offers.unlimited')} />
+        <Stat label={t('offers.remaining')} value={o.remaining ?? t('offers.unlimited')} />
         {o.redemption === 'codes' && (
-          <Stat label={t('admin.offers.codes')} value={`${o.codesAvailable} / ${o.codesTotal}`} />
+          <Stat label={t('offers.codes')} value={`${o.codesAvailable} / ${o.codesTotal}`} />
         )}
       </dl>
       {o.redemption === 'codes' && o.codesAvailable === 0 && (
-        <p className="text-sm text-red-200">{t('admin.offers.noCodes')}</p>
+        <p className="text-sm text-red-200">{t('offers.noCodes')}</p>
       )}
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={onEdit}>
@@ -330,7 +331,7 @@ function OfferSummary({ o, onEdit }: { o: AdminOffer; onEdit: () => void }) {
             )
           }
         >
-          {t('admin.offers.claimsCsv')}
+          {t('offers.claimsCsv')}
         </Button>
       </div>
       <ErrorNote error={csvError} />
@@ -350,21 +351,21 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 
 /** Offers (issue 6): create/edit, the code pool (CSV import), stock and claims, the claims CSV. */
 export default function AdminOffersRoute() {
-  const { t } = useTranslation('rewards');
+  const { t } = useTranslation(REWARDS_ADMIN_NS);
   const list = useQuery({ queryKey: adminRewardsKeys.offers, queryFn: adminRewardsApi.offers });
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   return (
     <AdminPage
-      title={t('admin.offers.title')}
-      actions={editing === null && <Button onClick={() => setEditing('new')}>{t('admin.offers.new')}</Button>}
+      title={t('offers.title')}
+      actions={editing === null && <Button onClick={() => setEditing('new')}>{t('offers.new')}</Button>}
     >
       <ErrorNote error={list.error} />
       {editing === 'new' && (
-        <Panel title={t('admin.offers.new')}>
+        <Panel title={t('offers.new')}>
           <OfferForm initial={blank()} offer={null} onDone={() => setEditing(null)} />
         </Panel>
       )}
-      {list.data?.length === 0 && <p className="text-muted">{t('admin.offers.empty')}</p>}
+      {list.data?.length === 0 && <p className="text-muted">{t('offers.empty')}</p>}
       <div className="grid gap-3">
         {list.data?.map((o) => (
           <Panel key={o.offerId}>
