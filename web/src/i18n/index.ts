@@ -13,9 +13,11 @@ export const LOCALE_COOKIE_DAYS = 365;
  * never means editing a shared file. Only the active locale (and the English fallback) is
  * loaded, so every other language stays out of the first load (issue 4 §8 budget).
  */
-const featureCatalogues = import.meta.glob<Record<string, unknown>>('../features/*/i18n/*.json', {
-  import: 'default',
-});
+// The operator console loads its own catalogue when it opens, so fans never fetch it.
+const featureCatalogues = import.meta.glob<Record<string, unknown>>(
+  ['../features/*/i18n/*.json', '!../features/admin/i18n/*.json'],
+  { import: 'default' },
+);
 const commonCatalogues = import.meta.glob<Record<string, unknown>>('./common/*.json', {
   import: 'default',
 });
