@@ -9,10 +9,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('rewards demo seed', () => {
-  it('gives the demo fan a dashboard offer, a rank-locked benefit, a live boost and a season badge', async () => {
+  it('gives the demo fan a dashboard offer, a rank-locked benefit, boosts and a season badge', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);
     const operator = await createFan(t, org, { roles: ['admin'] });
+    const silverstone = await t.db
+      .insertInto('badges')
+      .values({ organizationId: org.id, name: 'Silverstone 2026' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await t.db.transaction().execute((trx) =>
       seedRewards({
         db: trx,
@@ -36,10 +41,16 @@ describe('rewards demo seed', () => {
       requiredRank: { code: 'P8' },
     });
     const boosts = (await apiCall(t, fan, 'GET', '/api/boosts')).json();
+    // No boost is live until the fan earns the Silverstone badge: base prices stay as published.
     expect(boosts.map((b: { label: string; status: string }) => `${b.status} ${b.label}`)).toEqual([
-      'active ×2 race-weekend boost',
       'upcoming ×1.5 qualifying boost',
     ]);
+    const template = await t.db
+      .selectFrom('badgeBoosts')
+      .selectAll()
+      .where('badgeId', '=', silverstone.id)
+      .executeTakeFirstOrThrow();
+    expect(template).toMatchObject({ multiplier: 2, earning: 'all', durationMinutes: 4320 });
     const badges = (await apiCall(t, fan, 'GET', '/api/user/me/badges')).json();
     expect(badges.map((b: { name: string }) => b.name)).toEqual(['Season participant']);
   });

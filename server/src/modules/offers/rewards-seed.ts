@@ -18,8 +18,10 @@ function demoCodes(prefix: string, orgId: string, count: number): string[] {
 
 /**
  * Issue 6 demo data: a shop code offer for the dashboard, a rank-locked and an 18+ offer for
- * /benefits, a live race-weekend boost (the dashboard countdown) and an upcoming one, the
- * milestone badges, and the demo fan's season badge. Call from seedSeason after the other domains.
+ * /benefits, a race-weekend ×2 boost that the Silverstone fan-zone badge grants for three days
+ * (so the demo's base prices stay what the content says until a fan activates), an upcoming
+ * organization-wide boost, the milestone badges, and the demo fan's season badge. Call from
+ * seedSeason after the other domains (the activation badges must exist).
  */
 export async function seedRewards(ctx: SeasonSeedContext): Promise<void> {
   const { db, org, now } = ctx;
@@ -82,14 +84,6 @@ export async function seedRewards(ctx: SeasonSeedContext): Promise<void> {
     .values([
       {
         organizationId: org.id,
-        name: 'race-weekend boost',
-        multiplier: 2,
-        earning: 'all',
-        startsAt: at(-0.5),
-        endsAt: at(2.5),
-      },
-      {
-        organizationId: org.id,
         name: 'qualifying boost',
         multiplier: 1.5,
         earning: 'challenges',
@@ -98,6 +92,26 @@ export async function seedRewards(ctx: SeasonSeedContext): Promise<void> {
       },
     ])
     .execute();
+
+  const silverstone = await db
+    .selectFrom('badges')
+    .select('id')
+    .where('organizationId', '=', org.id)
+    .where('name', '=', 'Silverstone 2026')
+    .executeTakeFirst();
+  if (silverstone) {
+    await db
+      .insertInto('badgeBoosts')
+      .values({
+        organizationId: org.id,
+        badgeId: silverstone.id,
+        name: 'race-weekend boost',
+        multiplier: 2,
+        earning: 'all',
+        durationMinutes: 3 * 24 * 60,
+      })
+      .execute();
+  }
 
   // ctx.db may already be the seed's transaction, so no nested transaction here.
   await awardMilestoneBadges(db, {

@@ -171,7 +171,9 @@ export default function AdminFanRoute() {
             ) : (
               <ul className="flex flex-wrap gap-1">
                 {f.badges.map((b) => (
-                  <Badge key={b.id}>{b.name}</Badge>
+                  <li key={b.id}>
+                    <Badge>{b.name}</Badge>
+                  </li>
                 ))}
               </ul>
             )}
