@@ -19,6 +19,7 @@ import { productModules } from './modules/index.ts';
 import { fileRoutes } from './modules/media/file-routes.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { errorHandler } from './platform/errors.ts';
+import { idempotency } from './platform/idempotency.ts';
 import { requestContext } from './platform/request-context.ts';
 
 declare module 'fastify' {
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(
     async (api) => {
       await api.register(requestContext);
+      await api.register(idempotency);
       for (const mod of productModules) await api.register(mod);
       await api.register(
         async (admin) => {

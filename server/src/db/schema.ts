@@ -188,6 +188,19 @@ export interface PointTransactionsTable {
   createdAt: Generated<Date>;
 }
 
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  organizationId: string;
+  caller: string;
+  key: string;
+  requestHash: string;
+  statusCode: number | null;
+  responseBody: string | null;
+  responseType: string | null;
+  createdAt: Generated<Date>;
+  completedAt: Timestamp | null;
+}
+
 export interface CoreTables {
   organizations: OrganizationsTable;
   ranks: RanksTable;
@@ -201,6 +214,7 @@ export interface CoreTables {
   outbox: OutboxTable;
   auditLog: AuditLogTable;
   pointTransactions: PointTransactionsTable;
+  idempotencyKeys: IdempotencyKeysTable;
 }
 
 export interface DB

@@ -6,6 +6,7 @@ import * as content from './0004_content.ts';
 import * as sweepstakes from './0005_sweepstakes.ts';
 import * as fan from './0006_fan.ts';
 import * as rewards from './0007_rewards.ts';
+import * as idempotency from './0008_idempotency.ts';
 
 /**
  * Every migration, in order. One file per domain step; names sort by their number prefix.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_sweepstakes': sweepstakes,
   '0006_fan': fan,
   '0007_rewards': rewards,
+  '0008_idempotency': idempotency,
 };

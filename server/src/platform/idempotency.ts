@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from './errors.ts';
+
+const KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+/** How long a key is remembered; a retry comes within seconds, a day covers any client. */
+const KEY_TTL_MS = 24 * 3600_000;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyRecordId?: number;
+  }
+}
+
+function requestHash(request: FastifyRequest): string {
+  const body = Buffer.isBuffer(request.body) ? request.body : JSON.stringify(request.body ?? null);
+  return createHash('sha256').update(`${request.method} ${request.url}\n`).update(body).digest('hex');
+}
+
+/**
+ * Idempotency-Key for product writes (issue 6 §5): the first request with a key runs and its
+ * response is stored; a repeat with the same key and the same request gets that response again
+ * (header `Idempotent-Replayed: true`) without running; the same key on a different request is
+ * 422; a repeat while the first is still running is 409 (the client waits and retries). Keys
+ * are scoped to the organization and the caller, so nobody can read another's stored answer.
+ * Server errors (5xx) are not stored: the client may retry them for real.
+ */
+export const idempotency = fp(async (app: FastifyInstance) => {
+  app.addHook('preHandler', async (request, reply) => {
+    const header = request.headers['idempotency-key'];
+    if (header === undefined || !WRITE_METHODS.has(request.method)) return;
+    const key = Array.isArray(header) ? header[0] : header;
+    if (!key || !KEY.test(key)) {
+      throw new AppError(
+        400,
+        'invalid_idempotency_key',
+        'Idempotency-Key must be 8–128 letters, digits or _.:-',
+      );
+    }
+    const { db, clock } = app.deps;
+    const organizationId = request.ctx.organization.id;
+    const caller = request.ctx.user?.id ?? 'anonymous';
+    const hash = requestHash(request);
+    const now = clock.now();
+    await db
+      .deleteFrom('idempotencyKeys')
+      .where('organizationId', '=', organizationId)
+      .where('caller', '=', caller)
+      .where('key', '=', key)
+      .where('createdAt', '<', new Date(now.getTime() - KEY_TTL_MS))
+      .execute();
+    const inserted = await db
+      .insertInto('idempotencyKeys')
+      .values({ organizationId, caller, key, requestHash: hash, createdAt: now })
+      .onConflict((oc) => oc.columns(['organizationId', 'caller', 'key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) {
+      request.idempotencyRecordId = inserted.id;
+      return;
+    }
+    const stored = await db
+      .selectFrom('idempotencyKeys')
+      .selectAll()
+      .where('organizationId', '=', organizationId)
+      .where('caller', '=', caller)
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    if (stored.requestHash !== hash) {
+      throw new AppError(
+        422,
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used for a different request',
+      );
+    }
+    if (stored.statusCode === null) {
+      throw new AppError(
+        409,
+        'idempotency_in_progress',
+        'The first request with this Idempotency-Key is still running; retry shortly',
+      );
+    }
+    reply.header('idempotent-replayed', 'true');
+    if (stored.responseType) reply.header('content-type', stored.responseType);
+    return reply.status(stored.statusCode).send(stored.responseBody ?? undefined);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const id = request.idempotencyRecordId;
+    if (id === undefined) return payload;
+    request.idempotencyRecordId = undefined;
+    if (
+      reply.statusCode >= 500 ||
+      (typeof payload !== 'string' && payload !== null && payload !== undefined)
+    ) {
+      await app.deps.db.deleteFrom('idempotencyKeys').where('id', '=', id).execute();
+      return payload;
+    }
+    const type = reply.getHeader('content-type');
+    await app.deps.db
+      .updateTable('idempotencyKeys')
+      .set({
+        statusCode: reply.statusCode,
+        responseBody: (payload as string | null | undefined) ?? null,
+        responseType: typeof type === 'string' ? type : null,
+        completedAt: app.deps.clock.now(),
+      })
+      .where('id', '=', id)
+      .execute();
+    return payload;
+  });
+});
