@@ -21,37 +21,72 @@ export interface RequestOptions {
   /** Raw bytes (e.g. an avatar), sent as application/octet-stream. */
   binary?: Blob | ArrayBuffer;
   signal?: AbortSignal;
+  /** Reuse a key to make a later call a retry of an earlier one; one is made per call otherwise. */
+  idempotencyKey?: string;
 }
+
+/** SPEC §7/§9: at most 3 retries, backing off from 200 ms and doubling. */
+export const MAX_RETRIES = 3;
+const RETRY_BASE_MS = 200;
+const RETRYABLE_STATUS = new Set([502, 503, 504]);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * SPEC §7: every call carries a bearer (session token, else the organization key) and the
  * organization token header; the base URL comes from runtime configuration.
+ *
+ * Writes carry an Idempotency-Key that the server honours, so this client may retry them on a
+ * network failure or a 502/503/504 without paying twice: the server answers a repeat from the
+ * first attempt's response. A 4xx is never retried. Reads are retried by TanStack Query.
  */
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const config = runtimeConfig();
-  const token = (await accessToken()) ?? config.organizationKey;
-  const headers: Record<string, string> = {
-    authorization: `Bearer ${token}`,
-    'x-organization-token': config.organizationKey,
-  };
+  const write = method !== 'GET';
+  const idempotencyKey = write ? (options.idempotencyKey ?? crypto.randomUUID()) : undefined;
   let body: BodyInit | undefined;
+  let contentType: string | undefined;
   if (options.binary) {
-    headers['content-type'] = 'application/octet-stream';
+    contentType = 'application/octet-stream';
     body = options.binary;
   } else if (options.body !== undefined) {
-    headers['content-type'] = 'application/json';
+    contentType = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`${config.apiBaseUrl}${path}`, {
-    method,
-    headers,
-    body,
-    signal: options.signal,
-  });
-  const text = await response.text();
-  const data: unknown = text ? JSON.parse(text) : null;
-  if (!response.ok) {
+  for (let attempt = 0; ; attempt++) {
+    const token = (await accessToken()) ?? config.organizationKey;
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      'x-organization-token': config.organizationKey,
+    };
+    if (contentType) headers['content-type'] = contentType;
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+    const canRetry = write && attempt < MAX_RETRIES && !options.signal?.aborted;
+    let response: Response;
+    try {
+      response = await fetch(`${config.apiBaseUrl}${path}`, {
+        method,
+        headers,
+        body,
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (canRetry && error instanceof TypeError) {
+        await sleep(RETRY_BASE_MS * 2 ** attempt);
+        continue;
+      }
+      throw error;
+    }
+    const text = await response.text();
+    const data: unknown = text ? JSON.parse(text) : null;
+    if (response.ok) return data as T;
     const error = (data ?? {}) as { code?: string; message?: string };
+    // 409 idempotency_in_progress: the first attempt is still running on the server.
+    const transient = RETRYABLE_STATUS.has(response.status) || error.code === 'idempotency_in_progress';
+    if (canRetry && transient) {
+      await sleep(RETRY_BASE_MS * 2 ** attempt);
+      continue;
+    }
     throw new ApiError(
       response.status,
       error.code ?? 'http_error',
@@ -59,7 +94,6 @@ export async function request<T>(method: Method, path: string, options: RequestO
       data,
     );
   }
-  return data as T;
 }
 
 export const api = {

@@ -17,7 +17,8 @@ export function createQueryClient() {
         refetchOnWindowFocus: false,
         retry: (count, error) => count < 3 && isRetryable(error),
       },
-      mutations: { retry: (count, error) => count < 3 && isRetryable(error) },
+      // Writes are retried inside the API client, under one Idempotency-Key (issue 6 §5).
+      mutations: { retry: false },
     },
     // SPEC §8: rule refusals (422) become destructive toasts with clear words; other response
     // errors are logged. A mutation can opt out with `meta: { silent: true }` to show its own.
