@@ -27,6 +27,13 @@ function reportClaimError(error: unknown) {
   });
 }
 
+/** The offer as the claim left it: claimed, with the code handed out. */
+export const claimedOffer = (result: OfferClaimResult): Offer => ({
+  ...result.offer,
+  offerClaimed: true,
+  code: result.code ?? result.offer.code,
+});
+
 /**
  * POST /api/offers/{id}/claim. On success the claimed offer replaces the cached one at once
  * (so the code shows without a round trip), the balance drops to the server's figure, and the
@@ -39,7 +46,7 @@ export function useClaimOffer() {
     retry: false,
     meta: { silent: true },
     onSuccess: (result: OfferClaimResult) => {
-      const claimed: Offer = { ...result.offer, offerClaimed: true, code: result.code ?? result.offer.code };
+      const claimed = claimedOffer(result);
       queryClient.setQueryData<Offer | null>(rewardsKeys.currentOffer, (old) =>
         old && old.offerId === claimed.offerId ? claimed : old,
       );

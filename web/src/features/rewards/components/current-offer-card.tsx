@@ -1,4 +1,6 @@
+import type { Offer } from '@paddock/contracts/api/offers';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
@@ -8,14 +10,20 @@ import { Skeleton } from '../../../ui/skeleton.tsx';
 import { currentOfferQueryOptions } from '../api/rewards-api.ts';
 import { OfferCard } from './offer-card.tsx';
 
-/** The dashboard's offer (GET /api/offers/current) with the fan's balance beside it (issue 6). */
+/**
+ * The dashboard's offer (GET /api/offers/current) with the fan's balance beside it (issue 6).
+ * Once the fan claims it here, the server's "current offer" moves on to the next one; the card
+ * keeps the claimed offer (and its code) on screen until the fan leaves the dashboard.
+ */
 export function CurrentOfferCard() {
   const { t } = useTranslation('rewards');
   const me = useMe();
   const current = useQuery(currentOfferQueryOptions);
+  const [claimed, setClaimed] = useState<Offer | null>(null);
+  const offer = claimed ?? current.data;
 
   if (current.isPending) return <Skeleton className="mx-4 h-[220px]" />;
-  if (current.isError || !current.data) return null;
+  if (!offer) return null;
 
   return (
     <section aria-labelledby="current-offer-title" className="flex flex-col gap-3 px-4" id="offer">
@@ -27,7 +35,7 @@ export function CurrentOfferCard() {
           {t('dashboard.all')}
         </Link>
       </div>
-      <OfferCard offer={current.data} balance={me.data?.points} />
+      <OfferCard offer={offer} balance={me.data?.points} onClaimed={setClaimed} />
       {me.data && (
         <p className="text-sm text-muted" data-testid="offer-balance">
           {t('dashboard.balance')} <Points value={me.data.points} className="font-semibold text-white" />

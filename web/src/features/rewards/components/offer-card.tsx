@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Points } from '../../../ui/points.tsx';
-import { useClaimOffer } from '../api/use-claim-offer.ts';
+import { claimedOffer, useClaimOffer } from '../api/use-claim-offer.ts';
 import { offerState, pointsShort } from '../lib/offer-state.ts';
 import { CopyCode } from './copy-code.tsx';
 
@@ -17,10 +17,13 @@ export function OfferCard({
   offer,
   balance,
   headingLevel = 3,
+  onClaimed,
 }: {
   offer: Offer;
   balance: number | null | undefined;
   headingLevel?: 2 | 3;
+  /** Called with the claimed offer (its code included) once the server confirms the claim. */
+  onClaimed?: (offer: Offer) => void;
 }) {
   const { t, i18n } = useTranslation('rewards');
   const claim = useClaimOffer();
@@ -85,7 +88,9 @@ export function OfferCard({
           short={pointsShort(offer, balance)}
           locale={i18n.language}
           claiming={claim.isPending}
-          onClaim={() => claim.mutate(offer.offerId)}
+          onClaim={() =>
+            claim.mutate(offer.offerId, { onSuccess: (result) => onClaimed?.(claimedOffer(result)) })
+          }
         />
       </div>
     </article>
