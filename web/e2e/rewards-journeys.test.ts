@@ -272,4 +272,34 @@ describe('rewards: the operator console', () => {
     await operatorPage.getByRole('checkbox').first().waitFor();
     await expectAccessible(operatorPage, 'rewards-admin-badges');
   });
+
+  it('creates an offer, imports its codes from CSV, and a fan claims one on /benefits', async () => {
+    await operatorPage.getByRole('link', { name: 'Offers' }).click();
+    await operatorPage.getByRole('button', { name: 'New offer' }).click();
+    await operatorPage.getByLabel('Title').fill('Signed pit-lane photo');
+    await operatorPage.getByLabel('Cost (points)').fill('0');
+    await operatorPage.getByLabel('Offer text').fill('A photo from the pit lane, signed by both drivers.');
+    await operatorPage.getByRole('button', { name: 'Save' }).click();
+    const panel = operatorPage
+      .locator('div.rounded-2xl')
+      .filter({ has: operatorPage.getByRole('heading', { name: 'Signed pit-lane photo' }) })
+      .first();
+    await panel.waitFor();
+    expect(await panel.textContent()).toContain('0 / 0');
+    await panel.getByText('Import codes (CSV)').click();
+    await panel.getByLabel('Or paste codes').fill('code\nPIT-0001\nPIT-0002\nPIT-0002\nPIT-0003');
+    await panel.getByRole('button', { name: 'Import' }).click();
+    const status = panel.getByRole('status');
+    await status.waitFor();
+    expect(await status.textContent()).toContain('3 codes imported · 3 of 3 free.');
+    expect(await status.textContent()).toContain('1 duplicate skipped: PIT-0002');
+    await expect.poll(async () => (await panel.textContent()) ?? '').toContain('3 / 3');
+
+    await page.goto('/benefits');
+    const card = page.getByTestId('offer-card').filter({ hasText: 'Signed pit-lane photo' });
+    await card.getByRole('button', { name: 'Claim for free' }).click();
+    const code = card.getByTestId('offer-code');
+    await code.waitFor();
+    expect(await code.textContent()).toMatch(/^PIT-000[123]$/);
+  });
 });
