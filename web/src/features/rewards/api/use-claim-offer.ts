@@ -10,7 +10,7 @@ import { claimErrorKey } from '../lib/offer-state.ts';
 import { claimOffer, rewardsKeys } from './rewards-api.ts';
 
 /** A claim refusal in clear words (SPEC §8: 422 → destructive toast). */
-function reportClaimError(error: unknown) {
+export function reportClaimError(error: unknown) {
   const key = error instanceof ApiError ? claimErrorKey(error.code, error.body) : null;
   if (!key) {
     toastError(error);

@@ -22,6 +22,7 @@ import {
 import { MediaUpload } from '../../admin/components/media-upload.tsx';
 import { REWARDS_ADMIN_NS } from '../admin-i18n/load-rewards-admin-i18n.ts';
 import { adminRewardsApi, adminRewardsKeys } from '../api/admin-rewards-api.ts';
+import { rewardsKeys } from '../api/rewards-api.ts';
 
 interface Draft {
   title: string;
@@ -114,6 +115,8 @@ function OfferForm({
     onSuccess: () => {
       toast({ title: ta('common.saved') });
       void queryClient.invalidateQueries({ queryKey: adminRewardsKeys.offers });
+      // SPEC §4: an edited offer re-reads the fan side too (an operator is often a fan as well).
+      void queryClient.invalidateQueries({ queryKey: rewardsKeys.offers });
       onDone();
     },
   });
