@@ -15,5 +15,5 @@ export default defineConfig({
       '/config.json': api,
     },
   },
-  build: { outDir: 'dist', sourcemap: true, reportCompressedSize: false },
+  build: { outDir: 'dist', sourcemap: true, manifest: true, reportCompressedSize: false },
 });

@@ -1,14 +1,72 @@
-// Prints the gzip size of the JavaScript each entry loads first, so bundle growth is visible on every build.
-import { readFileSync, readdirSync } from 'node:fs';
+// Prints the gzip size of the JavaScript a fan downloads before `/` and `/dashboard` can render
+// (issue 4 "Done when": at most 150 kB gzip each), so bundle growth is visible on every build.
+//
+// First load of a route = the entry chunk + everything it imports statically + the route's lazy
+// chunk(s) (layout and screen, as src/app/router.tsx loads them) + their static imports, read from
+// Vite's manifest (build.manifest in vite.config.ts). Chunks that the first render only starts
+// loading afterwards (toast region, level-up dialog, catalogues) are listed separately.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+const GOAL_KB = 150;
 const dist = path.resolve(import.meta.dirname, '../dist');
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const scripts = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-let total = 0;
-for (const file of scripts) total += gzipSync(readFileSync(path.join(dist, file))).length;
-const all = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
-console.log(
-  `first-load JavaScript (entry + modulepreload): ${(total / 1024).toFixed(1)} kB gzip in ${scripts.length} file(s); ${all.length} chunks in all`,
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+
+/**
+ * The lazy modules each first screen waits for (see src/app/router.tsx): `/` renders
+ * app/index-route.tsx, which shows the landing page to a visitor (or the dashboard in
+ * logged-off-dashboard mode); `/dashboard` renders inside the default layout.
+ */
+const routes = {
+  '/': ['src/app/index-route.tsx', 'src/features/auth/routes/landing-route.tsx'],
+  '/dashboard': ['src/features/shell/components/layouts.tsx', 'src/features/dashboard/routes/dashboard-route.tsx'],
+};
+
+const gzipCache = new Map();
+function gzipBytes(file) {
+  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(path.join(dist, file))).length);
+  return gzipCache.get(file);
+}
+
+/** The files a module key needs before it runs: itself and its static imports, transitively. */
+function staticClosure(keys, files = new Set()) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`report-bundle: ${key} is not in the Vite manifest (renamed? update routes)`);
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return files;
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+const sum = (files) => [...files].reduce((total, file) => total + gzipBytes(file), 0);
+
+const entryFiles = staticClosure([entryKey]);
+console.log(`first-load JavaScript (gzip; goal: at most ${GOAL_KB} kB per route):`);
+console.log(`  entry + static imports: ${kb(sum(entryFiles))} in ${entryFiles.size} file(s)`);
+let over = false;
+for (const [route, modules] of Object.entries(routes)) {
+  const files = staticClosure([entryKey, ...modules]);
+  const total = sum(files);
+  over ||= total > GOAL_KB * 1024;
+  console.log(
+    `  ${route.padEnd(11)} ${kb(total).padStart(9)} in ${files.size} file(s) ${total > GOAL_KB * 1024 ? 'OVER the goal' : 'within the goal'}`,
+  );
+}
+
+// Started by the first render but not waited for (lazy in root-layout.tsx).
+const deferred = ['src/ui/toaster.tsx', 'src/features/shell/components/level-up-celebration.tsx'].filter(
+  (key) => manifest[key],
 );
+const deferredFiles = [...staticClosure(deferred)].filter((file) => !entryFiles.has(file));
+console.log(`  loaded after the first paint (toasts, level-up): ${kb(sum(deferredFiles))}`);
+const chunks = new Set(Object.values(manifest).map((chunk) => chunk.file)).size;
+console.log(`  ${chunks} chunks in all`);
+if (over && process.env.BUNDLE_BUDGET_STRICT) process.exitCode = 1;
