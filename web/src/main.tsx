@@ -1,13 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, preloadFirstScreen } from './app/router.tsx';
 import { initI18n } from './i18n/index.ts';
 import { initAnalytics } from './lib/analytics.ts';
 import { applyBranding, organizationQueryOptions } from './lib/organization.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 import { initSession } from './lib/session.ts';
+import { loadAuthClient } from './lib/supabase.ts';
 import { watchLevelUps } from './lib/user.ts';
 import './styles.css';
 
@@ -15,11 +16,14 @@ import './styles.css';
 const BRANDING_WAIT_MS = 1500;
 
 /**
- * Boot order (issue 6 §1): runtime config → i18n, the supabase session and the org's branding
- * in parallel → render. Nothing environment-specific is in the bundle.
+ * Boot order (issue 6 §1): the auth client and the route's chunks start downloading → runtime
+ * config → i18n, the supabase session and the org's branding in parallel → render. Nothing environment-specific is in the bundle.
  */
 async function boot() {
   const rootElement = document.getElementById('root')!;
+  // Network first: the auth client and the first screen's chunks download while we fetch the config.
+  void loadAuthClient().catch(() => {});
+  preloadFirstScreen(window.location.pathname);
   try {
     const config = await loadRuntimeConfig();
     initAnalytics(config.analytics);

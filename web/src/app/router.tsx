@@ -3,6 +3,7 @@ import {
   createBrowserRouter,
   data,
   type LoaderFunctionArgs,
+  matchRoutes,
   Outlet,
   redirect,
   type RouteObject,
@@ -148,6 +149,21 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts downloading the chunks the first screen needs while boot still waits for
+ * /config.json, the session and the catalogues, instead of only after the router mounts
+ * (which made route chunks a second round trip). Failures are left to the router, which
+ * loads the same modules again through the reload guard.
+ */
+export function preloadFirstScreen(pathname: string) {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const { lazy } = match.route;
+    if (typeof lazy === 'function') void lazy().catch(() => {});
+  }
+  // `/` shows the landing page to a visitor (index-route.tsx loads it lazily in turn).
+  if (pathname === paths.home) void import('../features/auth/routes/landing-route.tsx').catch(() => {});
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

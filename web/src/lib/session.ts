@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
-import { supabase } from './supabase.ts';
+import { loadSupabase } from './supabase.ts';
 
 /**
  * The supabase-js session is the single source of signed-in state (SPEC §4). Every auth event
@@ -29,9 +29,10 @@ export function getSessionState(): SessionState {
 }
 
 /** Subscribes to supabase-js once at boot and resolves after the initial session is known. */
-export function initSession(): Promise<void> {
+export async function initSession(): Promise<void> {
+  const client = await loadSupabase();
   return new Promise((resolve) => {
-    supabase().auth.onAuthStateChange((event, session) => {
+    client.auth.onAuthStateChange((event, session) => {
       set({
         status: session ? 'signedIn' : 'signedOut',
         session,
