@@ -7,6 +7,7 @@ import type { Clock } from './platform/clock.ts';
 import { systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { FileStore } from './platform/file-store.ts';
+import { S3Bucket } from './platform/s3-bucket.ts';
 
 /** config → database → migrate: everything buildApp needs, in the order main.ts and tests share. */
 export async function createDeps(
@@ -25,8 +26,24 @@ export async function createDeps(
   const issuer = `${(env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')}/auth/v1`;
   const tokens = new SessionTokens(keys, clock, env.AUTH_JWT_EXPIRY, issuer);
   return {
-    deps: { config, db: database.db, clock, keys, tokens, files: new FileStore(env.DATA_DIR) },
+    deps: { config, db: database.db, clock, keys, tokens, files: createFileStore(env) },
     database,
     migrated,
   };
+}
+
+/** Local disk by default; the S3-compatible bucket when S3_* is configured (DESIGN "Media"). */
+export function createFileStore(env: Env): FileStore {
+  if (!env.S3_BUCKET || !env.S3_ENDPOINT || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) {
+    return new FileStore(env.DATA_DIR);
+  }
+  const bucket = new S3Bucket({
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  });
+  return new FileStore(env.DATA_DIR, { bucket, publicUrl: env.S3_PUBLIC_URL });
 }

@@ -37,6 +37,16 @@ export const envSchema = z.object({
   DEFAULT_LOCALE: z.enum(['en', 'es']).default('en'),
   /** Skip the demo seed on an empty database. */
   SEED_DEMO: bool.default(true),
+  /** S3-compatible bucket for uploads (all of endpoint, bucket and keys, or none: local disk). */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style URLs (endpoint/bucket/key), as MinIO and most self-hosted stores want. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  /** Public or CDN base URL of the bucket; /files/{id} redirects there instead of presigning. */
+  S3_PUBLIC_URL: z.string().url().optional(),
   POSTHOG_KEY: z.string().optional(),
   POSTHOG_HOST: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -60,6 +70,16 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!result.success) {
     const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const given = s3.filter((name) => result.data[name] !== undefined);
+  // Half an S3 configuration would silently keep uploads on local disk: refuse it instead.
+  if (given.length > 0 && given.length < s3.length) {
+    const missing = s3.filter((name) => result.data[name] === undefined).join(', ');
+    throw new Error(`Invalid configuration:\n  S3: set all of ${s3.join(', ')} or none (missing ${missing})`);
+  }
+  if (result.data.S3_PUBLIC_URL && given.length === 0) {
+    throw new Error('Invalid configuration:\n  S3_PUBLIC_URL: needs the S3_* bucket settings');
   }
   return result.data;
 }

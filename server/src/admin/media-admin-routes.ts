@@ -72,7 +72,7 @@ export const mediaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const kind = checkUpload(request.query.purpose, request.headers['content-type'] ?? '', request.body);
       const bytes = await reencode(kind.contentType, request.body);
-      const storageKey = await app.deps.files.put(organizationId, bytes, kind.extension);
+      const storageKey = await app.deps.files.put(organizationId, bytes, kind.extension, kind.contentType);
       const media = await app.deps.db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('media')

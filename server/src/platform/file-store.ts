@@ -3,6 +3,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { S3Bucket } from './s3-bucket.ts';
 
 /** Demo pictures, clips and PDFs committed to the repo; seeded media rows point here. */
 export const SEED_ASSETS_DIR = path.resolve(
@@ -10,23 +11,63 @@ export const SEED_ASSETS_DIR = path.resolve(
   '../../seed-assets',
 );
 
+/** Stored files never change under their key (DESIGN "Media"), so they may be cached for a year. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/** A presigned GET stays valid this long; the redirect to it is cached for less (file-routes). */
+export const PRESIGNED_TTL_SECONDS = 3600;
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  pdf: 'application/pdf',
+};
+
+/** Where a stored file can be read: a path on this machine, or a URL to send the browser to. */
+export type FileLocation = { kind: 'file'; path: string } | { kind: 'redirect'; url: string };
+
 /**
- * Where media bytes live. A storage key is `local:<path under DATA_DIR/media>` for uploads or
- * `asset:<path under server/seed-assets>` for committed demo files; an S3-compatible store
- * would add its own scheme behind the same two calls.
+ * Where media bytes live. A storage key is `local:<path under DATA_DIR/media>` for uploads on
+ * disk, `asset:<path under server/seed-assets>` for committed demo files, or `s3:<org>/<file>`
+ * for uploads to the S3-compatible bucket (DESIGN "Media"). New uploads go to the bucket when
+ * one is configured; older `local:` and `asset:` keys keep working either way.
  */
 export class FileStore {
-  constructor(private readonly dataDir: string) {}
+  constructor(
+    private readonly dataDir: string,
+    private readonly s3: { bucket: S3Bucket; publicUrl?: string } | null = null,
+  ) {}
 
-  async put(organizationId: string, bytes: Buffer, extension: string): Promise<string> {
-    const relative = path.join(organizationId, `${randomUUID()}.${extension.replace(/[^a-z0-9]/gi, '')}`);
+  get usesBucket(): boolean {
+    return this.s3 !== null;
+  }
+
+  async put(organizationId: string, bytes: Buffer, extension: string, contentType?: string): Promise<string> {
+    const ext = extension.replace(/[^a-z0-9]/gi, '').toLowerCase();
+    const relative = path.posix.join(organizationId, `${randomUUID()}.${ext}`);
+    if (this.s3) {
+      await this.s3.bucket.putObject(relative, bytes, {
+        contentType: contentType ?? CONTENT_TYPES[ext] ?? 'application/octet-stream',
+        cacheControl: IMMUTABLE_CACHE,
+      });
+      return `s3:${relative}`;
+    }
     const full = path.join(this.dataDir, 'media', relative);
     await mkdir(path.dirname(full), { recursive: true });
     await writeFile(full, bytes);
     return `local:${relative}`;
   }
 
-  /** The absolute path of a stored file, or null when the key is unknown or the file is gone. */
+  /**
+   * The absolute path of a file on this machine, or null when the key is unknown, the file is
+   * gone, or it lives in the bucket (use locate for those).
+   */
   resolve(storageKey: string): string | null {
     const [scheme, ...rest] = storageKey.split(':');
     const relative = rest.join(':');
@@ -39,6 +80,26 @@ export class FileStore {
     return existsSync(full) ? full : null;
   }
 
+  /**
+   * How to serve a key: a local path, or a redirect to the CDN/public URL when S3_PUBLIC_URL is
+   * set, else to a presigned URL. Null when the key cannot be served (an `s3:` key with no bucket
+   * configured any more, or a missing local file).
+   */
+  locate(storageKey: string, now: Date = new Date()): FileLocation | null {
+    if (storageKey.startsWith('s3:')) {
+      const key = storageKey.slice(3);
+      if (!this.s3 || key.split('/').includes('..')) return null;
+      if (this.s3.publicUrl) {
+        const encoded = key.split('/').map(encodeURIComponent).join('/');
+        return { kind: 'redirect', url: `${this.s3.publicUrl.replace(/\/$/, '')}/${encoded}` };
+      }
+      return { kind: 'redirect', url: this.s3.bucket.presignGet(key, PRESIGNED_TTL_SECONDS, now) };
+    }
+    const full = this.resolve(storageKey);
+    return full ? { kind: 'file', path: full } : null;
+  }
+
+  /** A stream of a local file (bucket files are served by redirect, never streamed through us). */
   open(storageKey: string) {
     const full = this.resolve(storageKey);
     return full ? createReadStream(full) : null;

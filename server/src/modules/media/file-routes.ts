@@ -1,6 +1,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IMMUTABLE_CACHE } from '../../platform/file-store.ts';
 import { errorSchema } from '../../platform/http/schemas.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -8,7 +9,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * GET /files/{mediaId}: stored files (DESIGN "Media"). Public, because <img> and <video> tags
  * send no headers; media ids are random UUIDs. A stored file never changes under its id, so
- * it may be cached for a year and revalidated by its id alone.
+ * it may be cached for a year and revalidated by its id alone. Files in an S3-compatible bucket
+ * are not streamed through the server: the answer is a 302 to the CDN URL (S3_PUBLIC_URL) or to a
+ * presigned URL, and that redirect is cached only briefly, well within the presigned lifetime.
  */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -22,6 +25,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z.any().describe('The file, with its stored content type'),
           206: z.any().describe('The requested byte range (video players seek with Range requests)'),
+          302: z.null().describe('The file is in the bucket: Location is its CDN or presigned URL'),
           304: z.null().describe('Not modified (If-None-Match)'),
           404: errorSchema,
           416: errorSchema,
@@ -37,12 +41,22 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
             .where('id', '=', mediaId)
             .executeTakeFirst()
         : undefined;
-      const file = media ? app.deps.files.resolve(media.storageKey) : null;
-      if (!media || !file) {
+      // Real time, not app.deps.clock: the bucket checks a presigned URL's date against its own clock.
+      const location = media ? app.deps.files.locate(media.storageKey, new Date()) : null;
+      if (!media || !location) {
         return reply.status(404).send({ code: 'not_found', message: `File ${mediaId} not found` });
       }
+      if (location.kind === 'redirect') {
+        const presigned = location.url.includes('X-Amz-Signature=');
+        return reply
+          .status(302)
+          .header('location', location.url)
+          .header('cache-control', presigned ? 'private, max-age=300' : 'public, max-age=300')
+          .send(null);
+      }
+      const file = location.path;
       const etag = `"${mediaId.toLowerCase()}"`;
-      reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
+      reply.header('cache-control', IMMUTABLE_CACHE).header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
       const size = statSync(file).size;
       reply.header('accept-ranges', 'bytes');

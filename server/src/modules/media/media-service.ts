@@ -14,7 +14,7 @@ export async function uploadAvatar(
   bytes: Buffer,
 ) {
   const webp = await reencodeAvatar(bytes);
-  const storageKey = await files.put(organizationId, webp, 'webp');
+  const storageKey = await files.put(organizationId, webp, 'webp', 'image/webp');
   const media = await db
     .insertInto('media')
     .values({
