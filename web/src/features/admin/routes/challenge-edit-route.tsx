@@ -17,6 +17,8 @@ import {
   TextArea,
   toLocalInput,
 } from '../components/admin-ui.tsx';
+import { ChallengePreview } from '../components/challenge-preview.tsx';
+import { MediaUpload } from '../components/media-upload.tsx';
 import { SUBTYPES } from './challenges-route.tsx';
 
 type Subtype = (typeof SUBTYPES)[number];
@@ -33,6 +35,7 @@ interface Draft {
   subtype: Subtype;
   title: string;
   description: string;
+  mediaId: string | null;
   visibleFrom: string;
   expiresOn: string;
   hideResultsUntilClose: boolean;
@@ -51,6 +54,7 @@ const newDraft = (): Draft => ({
   subtype: 'poll',
   title: '',
   description: '',
+  mediaId: null,
   visibleFrom: toLocalInput(new Date().toISOString()),
   expiresOn: toLocalInput(new Date(Date.now() + 7 * 86_400_000).toISOString()),
   hideResultsUntilClose: false,
@@ -70,6 +74,7 @@ const fromChallenge = (c: AdminChallenge): Draft => ({
   subtype: c.subtype,
   title: c.title,
   description: c.description,
+  mediaId: c.mediaId,
   visibleFrom: toLocalInput(c.visibleFrom),
   expiresOn: toLocalInput(c.expiresOn),
   hideResultsUntilClose: c.hideResultsUntilClose,
@@ -90,6 +95,7 @@ function toInput(d: Draft): AdminChallengeInput {
     subtype: d.subtype,
     title: d.title,
     description: d.description,
+    mediaId: d.mediaId,
     visibleFrom: fromLocalInput(d.visibleFrom) ?? new Date().toISOString(),
     expiresOn: fromLocalInput(d.expiresOn),
     hideResultsUntilClose: d.hideResultsUntilClose,
@@ -387,6 +393,12 @@ export default function AdminChallengeEditRoute() {
               value={draft.description}
               onChange={(e) => set('description', e.target.value)}
             />
+            <MediaUpload
+              label={t('preview.image')}
+              purpose="image"
+              value={draft.mediaId}
+              onChange={(mediaId) => set('mediaId', mediaId)}
+            />
             {(draft.subtype === 'poll' || draft.subtype === 'pickem') && (
               <>
                 <OptionRows
@@ -539,10 +551,11 @@ export default function AdminChallengeEditRoute() {
             </Button>
           </form>
         </Panel>
-        {c && (
-          <div className="flex flex-col gap-4">
-            <Results challenge={c} />
-            {c.subtype === 'pickem' && <Settlement challenge={c} />}
+        <div className="flex flex-col gap-4">
+          <ChallengePreview draft={draft} />
+          {c && <Results challenge={c} />}
+          {c?.subtype === 'pickem' && <Settlement challenge={c} />}
+          {c && (
             <Panel title={t('challenge.visibility')}>
               <Check
                 label={t('challenge.hiddenFromList')}
@@ -551,8 +564,8 @@ export default function AdminChallengeEditRoute() {
               />
               <ErrorNote error={toggleHidden.error} />
             </Panel>
-          </div>
-        )}
+          )}
+        </div>
       </div>
     </AdminPage>
   );
