@@ -1,11 +1,39 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = process.env.PADDOCK_API ?? 'http://localhost:3000';
 
+/**
+ * The auth client is a lazy chunk (src/lib/supabase.ts) so it stays out of the entry, but boot
+ * needs it before the first render: a modulepreload hint lets the browser fetch it alongside the
+ * entry instead of after the entry has run.
+ */
+function preloadAuthClient(): Plugin {
+  return {
+    name: 'paddock:preload-auth-client',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunk = Object.values(ctx.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/lib/auth-client.ts'),
+        );
+        if (!chunk) return [];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadAuthClient()],
   server: {
     port: 5173,
     proxy: {
