@@ -76,6 +76,13 @@ const deferred = ['src/ui/toaster.tsx', 'src/features/shell/components/level-up-
 );
 const deferredFiles = [...staticClosure(deferred)].filter((file) => !entryFiles.has(file));
 console.log(`  loaded after the first paint (toasts, level-up): ${kb(sum(deferredFiles))}`);
+// src/i18n/index.ts loads every fan namespace of the active locale before the first render.
+const catalogues = Object.entries(manifest)
+  .filter(([key]) => /(features\/(?!admin\/)[^/]+\/i18n|i18n\/common)\/en\.json$/.test(key))
+  .map(([, chunk]) => chunk.file);
+console.log(
+  `  English message catalogues, also loaded at boot: ${kb(sum(catalogues))} in ${catalogues.length} file(s)`,
+);
 const chunks = new Set(Object.values(manifest).map((chunk) => chunk.file)).size;
 console.log(`  ${chunks} chunks in all`);
 if (over && process.env.BUNDLE_BUDGET_STRICT) process.exitCode = 1;
