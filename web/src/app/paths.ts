@@ -20,6 +20,7 @@ export const paths = {
   story: (id: string) => `/stories/${id}`,
   sweepstakes: '/sweepstakes',
   sweepstake: (id: string) => `/sweepstakes/${id}`,
+  sweepstakeVerify: (id: string) => `/sweepstakes/${id}/verify`,
   article: (id: string) => `/articles/${id}`,
   gamesPoll: '/games/poll',
   contests: '/contests',

@@ -58,6 +58,12 @@ export const routes: RouteObject[] = [
             handle: anyone,
             ...screen(() => import('../features/activations/routes/activation-route.tsx')),
           },
+          {
+            // Issue 5: the public proof of a draw, for fans and journalists alike (signed out too).
+            path: '/sweepstakes/:sweepstakeId/verify',
+            handle: anyone,
+            ...screen(() => import('../features/sweepstakes/routes/sweepstake-verify-route.tsx')),
+          },
           { path: paths.challenges, loader: () => redirect(paths.challengeList('poll')) },
           { path: paths.menu, loader: () => redirect(paths.profile) },
           {

@@ -2,6 +2,7 @@ import type { AdminSweepstake } from '@paddock/contracts/api/sweepstakes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../ui/button.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { adminApi, adminKeys, downloadBlob } from '../api/admin-api.ts';
@@ -297,7 +298,7 @@ export default function AdminSweepstakesRoute() {
                     {t('sweepstakes.csv')}
                   </Button>
                   <a
-                    href={s.verifyUrl}
+                    href={paths.sweepstakeVerify(s.sweepstakeId)}
                     target="_blank"
                     rel="noreferrer"
                     className="px-2 py-2 text-sm text-accent underline"

@@ -125,16 +125,13 @@ export default function SweepstakeRoute() {
               <p className="text-sm text-muted">
                 {t('winners.drawn', { date: date.format(new Date(s.drawnAt)) })}
               </p>
-              <a
-                href={s.verifyUrl}
-                target="_blank"
-                rel="noopener noreferrer"
+              <Link
+                to={paths.sweepstakeVerify(s.sweepstakeId)}
                 className="flex min-h-11 items-center gap-2 font-semibold text-accent focus-visible:outline-2 focus-visible:outline-accent"
               >
                 <ShieldCheck className="size-5" aria-hidden />
                 {t('winners.verify')}
-                <ExternalLink className="size-4" aria-hidden />
-              </a>
+              </Link>
             </section>
           )}
 
