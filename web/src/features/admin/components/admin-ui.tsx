@@ -1,6 +1,7 @@
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useId } from 'react';
 import { errorMessage } from '../../../lib/api-errors.ts';
+import { Button } from '../../../ui/button.tsx';
 
 /** Small building blocks of the console: a dense desktop/tablet layout, unlike the fan screens. */
 export function AdminPage({
@@ -155,6 +156,50 @@ export function Table({ head, children }: { head: string[]; children: ReactNode 
 
 export function Td({ children, className = '' }: { children?: ReactNode; className?: string }) {
   return <td className={`px-3 py-2 align-top ${className}`}>{children}</td>;
+}
+
+/**
+ * The edit/remove ghost buttons a console row ends with. Renders a fragment, so the caller keeps
+ * its own cell or wrapper; without `onRemove` only Edit shows, and `confirmText` (when given)
+ * asks before removing.
+ */
+export function RowActions({
+  editLabel,
+  onEdit,
+  removeLabel,
+  onRemove,
+  confirmText,
+  removing,
+  className,
+  children,
+}: {
+  editLabel: string;
+  onEdit: () => void;
+  removeLabel?: string;
+  onRemove?: () => void;
+  confirmText?: string;
+  removing?: boolean;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <Button variant="ghost" className={className} onClick={onEdit}>
+        {editLabel}
+      </Button>
+      {onRemove && (
+        <Button
+          variant="ghost"
+          className={className}
+          loading={removing}
+          onClick={() => (confirmText === undefined || window.confirm(confirmText)) && onRemove()}
+        >
+          {removeLabel}
+        </Button>
+      )}
+      {children}
+    </>
+  );
 }
 
 export function Badge({

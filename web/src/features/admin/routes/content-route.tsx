@@ -19,6 +19,7 @@ import {
   formatDateTime,
   fromLocalInput,
   Panel,
+  RowActions,
   Select,
   Table,
   Td,
@@ -620,18 +621,13 @@ export default function AdminContentRoute() {
                     {formatDateTime(v.visibleFrom)} → {formatDateTime(v.visibleUntil)}
                   </Td>
                   <Td className="whitespace-nowrap">
-                    <Button variant="ghost" className={small} onClick={() => setEditing(v.id)}>
-                      {t('common.edit')}
-                    </Button>
-                    {!v.archived && (
-                      <Button
-                        variant="ghost"
-                        className={small}
-                        onClick={() => act.mutate(() => adminApi.archiveVideo(v.id))}
-                      >
-                        {t('common.archive')}
-                      </Button>
-                    )}
+                    <RowActions
+                      className={small}
+                      editLabel={t('common.edit')}
+                      onEdit={() => setEditing(v.id)}
+                      removeLabel={t('common.archive')}
+                      onRemove={v.archived ? undefined : () => act.mutate(() => adminApi.archiveVideo(v.id))}
+                    />
                   </Td>
                 </tr>
               ))}
@@ -656,19 +652,14 @@ export default function AdminContentRoute() {
                 <Td>{p.name}</Td>
                 <Td>{p.videoIds.length}</Td>
                 <Td className="whitespace-nowrap">
-                  <Button variant="ghost" className={small} onClick={() => setEditing(p.id)}>
-                    {t('common.edit')}
-                  </Button>
-                  <Button
-                    variant="ghost"
+                  <RowActions
                     className={small}
-                    onClick={() =>
-                      window.confirm(t('content.deleteConfirm')) &&
-                      act.mutate(() => adminApi.deletePlaylist(p.id))
-                    }
-                  >
-                    {t('common.delete')}
-                  </Button>
+                    editLabel={t('common.edit')}
+                    onEdit={() => setEditing(p.id)}
+                    removeLabel={t('common.delete')}
+                    confirmText={t('content.deleteConfirm')}
+                    onRemove={() => act.mutate(() => adminApi.deletePlaylist(p.id))}
+                  />
                 </Td>
               </tr>
             ))}
@@ -696,19 +687,14 @@ export default function AdminContentRoute() {
                 <Td>{a.value}</Td>
                 <Td>{formatDateTime(a.publishedAt)}</Td>
                 <Td className="whitespace-nowrap">
-                  <Button variant="ghost" className={small} onClick={() => setEditing(a.id)}>
-                    {t('common.edit')}
-                  </Button>
-                  <Button
-                    variant="ghost"
+                  <RowActions
                     className={small}
-                    onClick={() =>
-                      window.confirm(t('content.deleteConfirm')) &&
-                      act.mutate(() => adminApi.deleteArticle(a.id))
-                    }
-                  >
-                    {t('common.delete')}
-                  </Button>
+                    editLabel={t('common.edit')}
+                    onEdit={() => setEditing(a.id)}
+                    removeLabel={t('common.delete')}
+                    confirmText={t('content.deleteConfirm')}
+                    onRemove={() => act.mutate(() => adminApi.deleteArticle(a.id))}
+                  />
                 </Td>
               </tr>
             ))}
@@ -739,18 +725,13 @@ export default function AdminContentRoute() {
                     {formatDateTime(s.startsAt)} → {formatDateTime(s.stopsAt)}
                   </Td>
                   <Td className="whitespace-nowrap">
-                    <Button variant="ghost" className={small} onClick={() => setEditing(s.id)}>
-                      {t('common.edit')}
-                    </Button>
-                    {!s.archived && (
-                      <Button
-                        variant="ghost"
-                        className={small}
-                        onClick={() => act.mutate(() => adminApi.archiveStory(s.id))}
-                      >
-                        {t('common.archive')}
-                      </Button>
-                    )}
+                    <RowActions
+                      className={small}
+                      editLabel={t('common.edit')}
+                      onEdit={() => setEditing(s.id)}
+                      removeLabel={t('common.archive')}
+                      onRemove={s.archived ? undefined : () => act.mutate(() => adminApi.archiveStory(s.id))}
+                    />
                   </Td>
                 </tr>
               ))}

@@ -13,6 +13,7 @@ import {
   ErrorNote,
   Field,
   Panel,
+  RowActions,
   Select,
   TextArea,
 } from '../../admin/components/admin-ui.tsx';
@@ -234,21 +235,16 @@ export default function AdminBadgesRoute() {
                       })}`}
                   </p>
                   <div className="flex gap-2">
-                    <Button variant="ghost" onClick={() => setEditing(b.badgeId)}>
-                      {ta('common.edit')}
-                    </Button>
-                    {b.holders === 0 && !b.milestoneKey && (
-                      <Button
-                        variant="ghost"
-                        loading={remove.isPending && remove.variables === b.badgeId}
-                        onClick={() =>
-                          window.confirm(t('badges.deleteConfirm', { name: b.name })) &&
-                          remove.mutate(b.badgeId)
-                        }
-                      >
-                        {ta('common.delete')}
-                      </Button>
-                    )}
+                    <RowActions
+                      editLabel={ta('common.edit')}
+                      onEdit={() => setEditing(b.badgeId)}
+                      removeLabel={ta('common.delete')}
+                      confirmText={t('badges.deleteConfirm', { name: b.name })}
+                      removing={remove.isPending && remove.variables === b.badgeId}
+                      onRemove={
+                        b.holders === 0 && !b.milestoneKey ? () => remove.mutate(b.badgeId) : undefined
+                      }
+                    />
                   </div>
                 </div>
               </div>

@@ -12,6 +12,7 @@ import {
   formatDateTime,
   fromLocalInput,
   Panel,
+  RowActions,
   Select,
   Table,
   Td,
@@ -226,18 +227,14 @@ export default function AdminBoostsRoute() {
                 </Badge>
               </Td>
               <Td className="whitespace-nowrap">
-                <Button variant="ghost" onClick={() => setEditing(b.boostId)}>
-                  {ta('common.edit')}
-                </Button>
-                <Button
-                  variant="ghost"
-                  loading={remove.isPending && remove.variables === b.boostId}
-                  onClick={() =>
-                    window.confirm(t('boosts.deleteConfirm', { name: b.name })) && remove.mutate(b.boostId)
-                  }
-                >
-                  {ta('common.delete')}
-                </Button>
+                <RowActions
+                  editLabel={ta('common.edit')}
+                  onEdit={() => setEditing(b.boostId)}
+                  removeLabel={ta('common.delete')}
+                  confirmText={t('boosts.deleteConfirm', { name: b.name })}
+                  removing={remove.isPending && remove.variables === b.boostId}
+                  onRemove={() => remove.mutate(b.boostId)}
+                />
               </Td>
             </tr>
           ))}
