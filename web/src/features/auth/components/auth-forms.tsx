@@ -1,3 +1,9 @@
+import {
+  credentialOf,
+  DEFAULT_PASSWORD_MIN_LENGTH,
+  identifierKind,
+  normalisePhone,
+} from '@paddock/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearPasswordRecovery } from '../../../lib/session.ts';
@@ -5,7 +11,7 @@ import { supabase } from '../../../lib/supabase.ts';
 import { toast } from '../../../ui/toast-store.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { authErrorMessage, identifierKind, REFERRAL_STORAGE_KEY } from '../lib/auth-input.ts';
+import { authErrorMessage, REFERRAL_STORAGE_KEY } from '../lib/auth-input.ts';
 
 export type AuthMode = 'signIn' | 'signUp' | 'recover';
 
@@ -25,14 +31,10 @@ export function SignInForm({ onModeChange }: { onModeChange: (mode: AuthMode) =>
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    const kind = identifierKind(identifier);
-    if (!kind) return setError(t('errors.identifier'));
+    const credential = credentialOf(identifier);
+    if (!credential) return setError(t('errors.identifier'));
     setBusy(true);
-    const credentials =
-      kind === 'email'
-        ? { email: identifier.trim(), password }
-        : { phone: identifier.replace(/[\s()-]/g, ''), password };
-    const { error: authError } = await supabase().auth.signInWithPassword(credentials);
+    const { error: authError } = await supabase().auth.signInWithPassword({ ...credential, password });
     setBusy(false);
     // Success needs nothing here: SIGNED_IN reaches the session store and the guard moves on.
     if (authError) setError(describe(authError));
@@ -91,7 +93,7 @@ export function SignUpForm() {
     setError(null);
     if (channel === 'email' && identifierKind(email) !== 'email') return setError(t('errors.email'));
     if (channel === 'phone' && identifierKind(phone) !== 'phone') return setError(t('errors.phone'));
-    if (password.length < 8) return setError(t('errors.passwordLength'));
+    if (password.length < DEFAULT_PASSWORD_MIN_LENGTH) return setError(t('errors.passwordLength'));
     setBusy(true);
     const referralCode = localStorage.getItem(REFERRAL_STORAGE_KEY);
     const options = {
@@ -100,8 +102,8 @@ export function SignUpForm() {
     };
     const { data, error: authError } =
       channel === 'email'
-        ? await supabase().auth.signUp({ email: email.trim(), password, options })
-        : await supabase().auth.signUp({ phone: phone.replace(/[\s()-]/g, ''), password, options });
+        ? await supabase().auth.signUp({ email: email.trim().toLowerCase(), password, options })
+        : await supabase().auth.signUp({ phone: normalisePhone(phone), password, options });
     setBusy(false);
     if (authError) return setError(describe(authError));
     localStorage.removeItem(REFERRAL_STORAGE_KEY);

@@ -3,14 +3,6 @@ import type { TFunction } from 'i18next';
 /** `?ref=CODE` on the landing page is kept until sign-up sends it (DESIGN "Referral"). */
 export const REFERRAL_STORAGE_KEY = 'paddock.referral-code';
 
-/** SPEC §5: sign-up or sign-in needs an e-mail or a phone together with a password. */
-export function identifierKind(value: string): 'email' | 'phone' | null {
-  const v = value.trim();
-  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) return 'email';
-  if (/^\+?[0-9][0-9\s()-]{6,19}$/.test(v)) return 'phone';
-  return null;
-}
-
 /** GoTrue error codes in the fan's words; the server's message otherwise. */
 export function authErrorMessage(
   error: { message?: string; code?: string; status?: number } | null,
