@@ -101,11 +101,12 @@ export async function checkIn(
       pointsAwarded = posted.applied ? posted.amount : 0;
     }
     // Issue 6: streak milestones (7/30/100 days) and season participation, each granted once.
-    await awardMilestoneBadges(trx, { organizationId: org.id, userId, at: now, streakDays: streak });
+    // One call for both: it looks the organization's milestone definitions up once.
     await awardMilestoneBadges(trx, {
       organizationId: org.id,
       userId,
       at: now,
+      streakDays: streak,
       event: 'season_participation',
     });
     return { days: streak, eligibleForCheckin: false, pointsAwarded };

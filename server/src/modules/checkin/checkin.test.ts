@@ -126,6 +126,20 @@ describe('daily check-in', () => {
     expect(days.map((d) => d.day)).toEqual(['2026-06-01', '2026-06-02']);
   });
 
+  it('grants the season-participation badge with the first check-in, once', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    expect((await call(fan, 'POST')).statusCode).toBe(200);
+    t.clock.advance(24 * 3600_000);
+    expect((await call(fan, 'POST')).statusCode).toBe(200);
+    const badges = await t.db
+      .selectFrom('userBadges')
+      .select(['how', 'reference'])
+      .where('userId', '=', fan.user.id)
+      .execute();
+    expect(badges).toEqual([{ how: 'milestone', reference: 'season_participation' }]);
+  });
+
   it('needs a signed-in fan', async () => {
     const org = await createOrg(t, { loggedOffDashboard: true });
     expect((await rawApiCall(t, { org }, 'GET', '/api/checkin')).statusCode).toBe(401);
