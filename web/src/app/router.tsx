@@ -12,7 +12,7 @@ import { adminRoutes } from '../features/admin/admin-routes.tsx';
 import { importWithReloadGuard } from '../lib/reload-guard.ts';
 import { PageSkeleton } from '../ui/page-skeleton.tsx';
 import type { RouteAccess } from './access-rules.ts';
-import { paths } from './paths.ts';
+import { paths } from '../config/paths.ts';
 import { RootLayout } from './root-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import RouteError from '../features/errors/routes/route-error.tsx';

@@ -2,7 +2,7 @@ import type { AdminSweepstake } from '@paddock/contracts/api/sweepstakes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../ui/button.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { adminApi, adminKeys, downloadBlob } from '../api/admin-api.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { storiesQueryOptions } from '../api/dashboard-queries.ts';
 

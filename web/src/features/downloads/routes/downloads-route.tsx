@@ -2,7 +2,7 @@ import { Download, ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronLeft } from 'lucide-react';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { POSTERS, postersByDate, WALLPAPERS } from '../lib/downloads-catalogue.ts';
 

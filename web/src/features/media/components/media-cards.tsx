@@ -2,7 +2,7 @@ import type { Article, PlaylistSummary, Video } from '@paddock/contracts/api/con
 import { CircleCheck, ListVideo, Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Points } from '../../../ui/points.tsx';
 import { formatDuration } from '../lib/content-reward.ts';
 

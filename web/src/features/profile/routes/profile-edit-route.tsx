@@ -4,7 +4,7 @@ import { ArrowLeft, Camera } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
 import { toastError } from '../../../lib/api-errors.ts';
 import { consentsQueryOptions, saveConsents } from '../../../lib/consents.ts';

@@ -3,7 +3,7 @@ import { ChevronRight, Download, History, Info, LogOut, Pencil, Share2 } from 'l
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { signOut } from '../../../lib/sign-out.ts';
 import { displayName, useMe } from '../../../lib/user.ts';

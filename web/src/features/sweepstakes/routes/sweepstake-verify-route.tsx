@@ -4,7 +4,7 @@ import { CheckCircle2, ChevronLeft, Clock, ShieldCheck, XCircle } from 'lucide-r
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { toastError } from '../../../lib/api-errors.ts';
 import { consentsQueryOptions, saveConsents } from '../../../lib/consents.ts';
 import { formValuesFrom, type ProfileFormValues, toUserUpdate } from '../../../lib/profile-form.ts';
