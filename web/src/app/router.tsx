@@ -98,11 +98,11 @@ export const routes: RouteObject[] = [
                 path: '/challenges/:subtype',
                 ...screen(() => import('../features/challenges/routes/challenge-list-route.tsx')),
               },
-              { path: paths.media, ...screen(() => import('../features/media/routes/media-route.tsx')) },
-              { path: paths.videos, ...screen(() => import('../features/media/routes/videos-route.tsx')) },
+              { path: paths.media, ...screen(() => import('../features/content/routes/media-route.tsx')) },
+              { path: paths.videos, ...screen(() => import('../features/content/routes/videos-route.tsx')) },
               {
                 path: '/media/playlists/:id',
-                ...screen(() => import('../features/media/routes/playlist-route.tsx')),
+                ...screen(() => import('../features/content/routes/playlist-route.tsx')),
               },
               {
                 path: paths.sweepstakes,
@@ -134,11 +134,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/media/videos/:videoId',
-                ...screen(() => import('../features/media/routes/video-route.tsx')),
+                ...screen(() => import('../features/content/routes/video-route.tsx')),
               },
               {
                 path: '/articles/:id',
-                ...screen(() => import('../features/media/routes/article-route.tsx')),
+                ...screen(() => import('../features/content/routes/article-route.tsx')),
               },
               { path: '/stories/:id', ...screen(() => import('../features/stories/routes/story-route.tsx')) },
               {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
  * Issue 4 §6: English and Spanish complete. Every key of the feature catalogues built in this
  * part of the app (brief h7) exists in both languages, with a non-empty text.
  */
-const FEATURES = ['challenges', 'media', 'stories', 'sweepstakes', 'activations', 'downloads', 'hubs'];
+const FEATURES = ['challenges', 'content', 'stories', 'sweepstakes', 'activations', 'downloads', 'hubs'];
 const featuresDir = path.resolve(import.meta.dirname, '../..');
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {

@@ -14,7 +14,7 @@ export function RewardStatus({
   state: 'idle' | 'claiming' | 'waiting' | 'paid' | 'failed';
   hint: string;
 }) {
-  const { t } = useTranslation('media');
+  const { t } = useTranslation('content');
   if (value <= 0 && !done) return null;
   const paid = done || state === 'paid';
   return (

@@ -51,7 +51,7 @@ export function useContentReward(options: {
   path: string;
   proof: () => { checksum: string; issuedAt: string } | null;
   refresh: () => Promise<unknown>;
-  t: TFunction<'media'>;
+  t: TFunction<'content'>;
 }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<ClaimState>('idle');

@@ -15,7 +15,7 @@ import { RewardStatus } from '../components/reward-status.tsx';
  * server also wants a plausible reading time, so an early claim simply waits and retries.
  */
 export default function ArticleRoute() {
-  const { t, i18n } = useTranslation('media');
+  const { t, i18n } = useTranslation('content');
   const { id = '' } = useParams();
   const query = useQuery(articleQuery(id));
   const article = query.data;

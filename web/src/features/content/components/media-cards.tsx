@@ -8,7 +8,7 @@ import { formatDuration } from '../lib/content-reward.ts';
 
 /** The points an item pays, or a tick once the fan has been paid for it. */
 export function RewardChip({ value, done }: { value: number; done: boolean }) {
-  const { t } = useTranslation('media');
+  const { t } = useTranslation('content');
   if (done) {
     return (
       <span className="inline-flex w-fit items-center gap-1 rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-muted">
@@ -26,7 +26,7 @@ export function RewardChip({ value, done }: { value: number; done: boolean }) {
 }
 
 export function VideoCard({ video, layout = 'row' }: { video: Video; layout?: 'row' | 'tile' }) {
-  const { t } = useTranslation('media');
+  const { t } = useTranslation('content');
   return (
     <Link
       to={paths.video(video.id)}
@@ -66,7 +66,7 @@ export function VideoCard({ video, layout = 'row' }: { video: Video; layout?: 'r
 }
 
 export function PlaylistCard({ playlist }: { playlist: PlaylistSummary }) {
-  const { t } = useTranslation('media');
+  const { t } = useTranslation('content');
   return (
     <Link
       to={paths.playlist(playlist.id)}
@@ -93,7 +93,7 @@ export function PlaylistCard({ playlist }: { playlist: PlaylistSummary }) {
 }
 
 export function ArticleCard({ article }: { article: Article }) {
-  const { i18n } = useTranslation('media');
+  const { i18n } = useTranslation('content');
   return (
     <Link
       to={paths.article(article.id)}

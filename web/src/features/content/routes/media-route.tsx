@@ -11,7 +11,7 @@ import { ArticleCard, PlaylistCard, VideoCard } from '../components/media-cards.
 
 /** /media: playlists, the latest videos and the articles, each paying points once. */
 export default function MediaRoute() {
-  const { t } = useTranslation('media');
+  const { t } = useTranslation('content');
   const videos = useQuery(videosQuery());
   const articles = useQuery(articlesQuery());
   const latest = videos.data?.videos.slice(0, 4) ?? [];

@@ -12,7 +12,7 @@ import { VideoCard } from '../components/media-cards.tsx';
 
 /** /media/playlists/{id}: one playlist's videos in order. */
 export default function PlaylistRoute() {
-  const { t } = useTranslation('media');
+  const { t } = useTranslation('content');
   const { id = '' } = useParams();
   const playlist = useQuery(playlistQuery(id));
   const data = playlist.data;

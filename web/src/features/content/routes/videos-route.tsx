@@ -10,7 +10,7 @@ import { VideoCard } from '../components/media-cards.tsx';
 
 /** /media/videos: every video, newest first. */
 export default function VideosRoute() {
-  const { t } = useTranslation('media');
+  const { t } = useTranslation('content');
   const videos = useQuery(videosQuery());
   return (
     <main className="flex flex-col gap-4 pb-6">

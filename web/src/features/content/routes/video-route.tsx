@@ -15,7 +15,7 @@ import { embedUrl } from '../lib/content-reward.ts';
 
 /** /media/videos/{video}: the player; watching to the end earns the video's points once (SPEC §7 …/view). */
 export default function VideoRoute() {
-  const { t } = useTranslation('media');
+  const { t } = useTranslation('content');
   const { videoId = '' } = useParams();
   const videos = useQuery(videosQuery());
   const video = videos.data?.videos.find((v) => v.id === videoId);
