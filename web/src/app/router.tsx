@@ -8,7 +8,7 @@ import {
   redirect,
   type RouteObject,
 } from 'react-router';
-import { adminRoutes } from '../features/admin/admin-routes.tsx';
+import { consoleRoutes } from './console-routes.tsx';
 import { importWithReloadGuard } from '../lib/reload-guard.ts';
 import { PageSkeleton } from '../ui/page-skeleton.tsx';
 import type { RouteAccess } from './access-rules.ts';
@@ -147,8 +147,8 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          // The operator console: its own layout and lazy chunks (features/admin/admin-routes.tsx).
-          ...adminRoutes,
+          // The operator console: its own layout and lazy chunks (console-routes.tsx).
+          ...consoleRoutes,
           { path: '*', handle: anyone, loader: notFound, element: <Outlet /> },
         ],
       },

@@ -1,60 +1,47 @@
 import { ADJUST_REASON } from '@paddock/contracts/api/admin';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { consoleKeys } from '../../../lib/console-api.ts';
 import { useMe } from '../../../lib/user.ts';
 import { Button } from '../../../ui/button.tsx';
+import { useConsoleMutation } from '../../../ui/console/console-form.tsx';
+import { formatDateTime } from '../../../ui/console/dates.ts';
+import { Check, Field } from '../../../ui/console/fields.tsx';
+import { Badge, ConsolePage, ErrorNote, Panel } from '../../../ui/console/page.tsx';
+import { Table, Td } from '../../../ui/console/table.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
-import {
-  AdminPage,
-  Badge,
-  Check,
-  ErrorNote,
-  Field,
-  formatDateTime,
-  Panel,
-  Table,
-  Td,
-} from '../components/admin-ui.tsx';
 
 /** A fan's profile, ledger, badges and entries; adjust points with a reason; block; roles. */
 export default function AdminFanRoute() {
   const { t } = useTranslation('admin');
   const { id = '' } = useParams();
-  const queryClient = useQueryClient();
   const me = useMe();
   const fan = useQuery({ queryKey: adminKeys.fan(id), queryFn: () => adminApi.fan(id) });
   const ledger = useQuery({
     queryKey: adminKeys.fanTransactions(id),
     queryFn: () => adminApi.fanTransactions(id),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  const refresh = { invalidate: [consoleKeys.all] };
 
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const adjust = useMutation({
-    meta: { silent: true },
-    mutationFn: () => adminApi.adjustPoints(id, Number(amount), reason.trim()),
+  const adjust = useConsoleMutation(() => adminApi.adjustPoints(id, Number(amount), reason.trim()), {
+    ...refresh,
     onSuccess: (r) => {
       toast({ title: t('fan.adjusted', { points: r.points }) });
       setAmount('');
       setReason('');
-      void refresh();
     },
   });
-  const block = useMutation({
-    meta: { silent: true },
-    mutationFn: (blocked: boolean) => (blocked ? adminApi.block(id) : adminApi.unblock(id)),
-    onSuccess: () => void refresh(),
-  });
-  const roles = useMutation({
-    meta: { silent: true },
-    mutationFn: (next: string[]) => adminApi.setRoles(id, next),
-    onSuccess: () => void refresh(),
-  });
+  const block = useConsoleMutation(
+    (blocked: boolean) => (blocked ? adminApi.block(id) : adminApi.unblock(id)),
+    refresh,
+  );
+  const roles = useConsoleMutation((next: string[]) => adminApi.setRoles(id, next), refresh);
 
   const f = fan.data;
   const amountValid = /^-?\d+$/.test(amount) && Number(amount) !== 0;
@@ -62,7 +49,7 @@ export default function AdminFanRoute() {
   const isAdmin = me.data?.roles.includes('admin');
 
   return (
-    <AdminPage
+    <ConsolePage
       title={
         f ? [f.firstName, f.lastName].filter(Boolean).join(' ') || f.email || t('fan.title') : t('fan.title')
       }
@@ -210,6 +197,6 @@ export default function AdminFanRoute() {
           </Panel>
         </div>
       )}
-    </AdminPage>
+    </ConsolePage>
   );
 }

@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../ui/button.tsx';
+import { Field } from '../../../ui/console/fields.tsx';
+import { Badge, ConsolePage, ErrorNote } from '../../../ui/console/page.tsx';
+import { Pager, Table, Td } from '../../../ui/console/table.tsx';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
-import { AdminPage, Badge, ErrorNote, Field, Table, Td } from '../components/admin-ui.tsx';
 
 /** Fan search by e-mail, phone or name (issue 5). */
 export default function AdminFansRoute() {
@@ -17,7 +19,7 @@ export default function AdminFansRoute() {
     queryFn: () => adminApi.searchFans(q, cursor),
   });
   return (
-    <AdminPage title={t('fans.title')}>
+    <ConsolePage title={t('fans.title')}>
       <form
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
@@ -68,18 +70,7 @@ export default function AdminFansRoute() {
         ))}
       </Table>
       {fans.data && fans.data.items.length === 0 && <p className="text-muted">{t('fans.none')}</p>}
-      <div className="flex gap-2">
-        {cursor && (
-          <Button variant="secondary" onClick={() => setCursor(undefined)}>
-            {t('common.first')}
-          </Button>
-        )}
-        {fans.data?.nextCursor && (
-          <Button variant="secondary" onClick={() => setCursor(fans.data?.nextCursor ?? undefined)}>
-            {t('common.next')}
-          </Button>
-        )}
-      </div>
-    </AdminPage>
+      <Pager cursor={cursor} nextCursor={fans.data?.nextCursor} onChange={setCursor} />
+    </ConsolePage>
   );
 }

@@ -1,0 +1,164 @@
+import type { AdminBoost, BoostEarning } from '@paddock/contracts/api/boosts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/button.tsx';
+import { ConsoleForm, useConsoleMutation, useSaveMutation } from '../../../ui/console/console-form.tsx';
+import { daysFromNow, formatDateTime } from '../../../ui/console/dates.ts';
+import { DateTimeField, Field, FieldGrid, Select } from '../../../ui/console/fields.tsx';
+import { Badge, ConsolePage, ErrorNote, Panel } from '../../../ui/console/page.tsx';
+import { RowActions, Table, Td } from '../../../ui/console/table.tsx';
+import { useFormFields } from '../../../ui/console/use-form-fields.ts';
+import { BoostFields } from './boost-fields.tsx';
+import { rewardsConsoleApi, rewardsConsoleKeys } from './rewards-console-api.ts';
+
+interface Draft {
+  name: string;
+  multiplier: string;
+  earning: BoostEarning;
+  scope: 'organization' | 'fan';
+  userId: string;
+  startsAt: string | null;
+  endsAt: string | null;
+}
+
+const fromBoost = (b: AdminBoost | null): Draft => ({
+  name: b?.name ?? 'race-weekend boost',
+  multiplier: String(b?.multiplier ?? 2),
+  earning: b?.earning ?? 'all',
+  scope: b?.userId ? 'fan' : 'organization',
+  userId: b?.userId ?? '',
+  startsAt: b?.startsAt ?? new Date().toISOString(),
+  endsAt: b?.endsAt ?? daysFromNow(3),
+});
+
+const toBody = (d: Draft) => ({
+  name: d.name,
+  multiplier: Number(d.multiplier),
+  earning: d.earning,
+  userId: d.scope === 'fan' ? d.userId.trim() : null,
+  startsAt: d.startsAt ?? '',
+  endsAt: d.endsAt ?? '',
+});
+
+function BoostForm({ boost, onDone }: { boost: AdminBoost | null; onDone: () => void }) {
+  const { t } = useTranslation('rewards-console');
+  const f = useFormFields(() => fromBoost(boost));
+  const save = useSaveMutation(
+    () =>
+      boost
+        ? rewardsConsoleApi.updateBoost(boost.boostId, toBody(f.values))
+        : rewardsConsoleApi.createBoost(toBody(f.values)),
+    { invalidate: [rewardsConsoleKeys.boosts], onSuccess: onDone },
+  );
+  return (
+    <ConsoleForm save={save} onCancel={onDone}>
+      <FieldGrid columns={3}>
+        <BoostFields
+          name={f.text('name')}
+          nameHint={t('boosts.nameHint')}
+          multiplier={f.text('multiplier')}
+          earning={f.text('earning')}
+        />
+        <DateTimeField label={t('boosts.starts')} {...f.value('startsAt')} required />
+        <DateTimeField label={t('boosts.ends')} {...f.value('endsAt')} required />
+        <Select
+          label={t('boosts.scope')}
+          {...f.text('scope')}
+          options={[
+            { value: 'organization', label: t('boosts.scopes.organization') },
+            { value: 'fan', label: t('boosts.scopes.fan') },
+          ]}
+        />
+        {f.values.scope === 'fan' && (
+          <Field
+            label={t('boosts.fanId')}
+            hint={t('boosts.fanIdHint')}
+            pattern="[0-9a-fA-F-]{36}"
+            {...f.text('userId')}
+            required
+          />
+        )}
+      </FieldGrid>
+    </ConsoleForm>
+  );
+}
+
+/** Boosts (issue 6): windows, multiplier, earning kind, scope (the organization or one fan). */
+export default function BoostsConsoleRoute() {
+  const { t } = useTranslation('rewards-console');
+  const { t: tc } = useTranslation('console');
+  const list = useQuery({ queryKey: rewardsConsoleKeys.boosts, queryFn: rewardsConsoleApi.boosts });
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const remove = useConsoleMutation(rewardsConsoleApi.deleteBoost, {
+    invalidate: [rewardsConsoleKeys.boosts],
+  });
+  const editingBoost = list.data?.find((b) => b.boostId === editing);
+  return (
+    <ConsolePage
+      title={t('boosts.title')}
+      actions={editing === null && <Button onClick={() => setEditing('new')}>{t('boosts.new')}</Button>}
+    >
+      <p className="text-sm text-muted">{t('boosts.intro')}</p>
+      <ErrorNote error={list.error ?? remove.error} />
+      {editing === 'new' && (
+        <Panel title={t('boosts.new')}>
+          <BoostForm boost={null} onDone={() => setEditing(null)} />
+        </Panel>
+      )}
+      {editingBoost && (
+        <Panel title={editingBoost.name}>
+          <BoostForm key={editingBoost.boostId} boost={editingBoost} onDone={() => setEditing(null)} />
+        </Panel>
+      )}
+      {list.data?.length === 0 && <p className="text-muted">{t('boosts.empty')}</p>}
+      {list.data && list.data.length > 0 && (
+        <Table
+          head={[
+            t('boosts.name'),
+            t('boosts.multiplier'),
+            t('boosts.earning'),
+            t('boosts.scope'),
+            t('boosts.window'),
+            t('boosts.status'),
+            '',
+          ]}
+        >
+          {list.data.map((b) => (
+            <tr key={b.boostId}>
+              <Td className="font-semibold">{b.name}</Td>
+              <Td className="tabular-nums">×{b.multiplier}</Td>
+              <Td>{t(`boosts.earnings.${b.earning}`)}</Td>
+              <Td>
+                {b.userId ? (
+                  <span className="font-mono text-xs">{b.userId}</span>
+                ) : (
+                  t('boosts.scopes.organization')
+                )}
+                {b.badgeId && <span className="block text-xs text-muted">{t('boosts.fromBadge')}</span>}
+              </Td>
+              <Td className="whitespace-nowrap">
+                {formatDateTime(b.startsAt)} → {formatDateTime(b.endsAt)}
+              </Td>
+              <Td>
+                <Badge tone={b.status === 'active' ? 'ok' : 'default'}>
+                  {t(`boosts.statuses.${b.status}`)}
+                </Badge>
+              </Td>
+              <Td className="whitespace-nowrap">
+                <RowActions
+                  editLabel={tc('common.edit')}
+                  onEdit={() => setEditing(b.boostId)}
+                  removeLabel={tc('common.delete')}
+                  confirmText={t('boosts.deleteConfirm', { name: b.name })}
+                  removing={remove.isPending && remove.variables === b.boostId}
+                  onRemove={() => remove.mutate(b.boostId)}
+                />
+              </Td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,102 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../button.tsx';
+
+export function Table({ head, children }: { head: string[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-line">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-surface-2 text-xs uppercase tracking-wide text-muted">
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Td({ children, className = '' }: { children?: ReactNode; className?: string }) {
+  return <td className={`px-3 py-2 align-top ${className}`}>{children}</td>;
+}
+
+/**
+ * The edit/remove ghost buttons a console row ends with. Renders a fragment, so the caller keeps
+ * its own cell or wrapper; without `onRemove` only Edit shows, and `confirmText` (when given)
+ * asks before removing.
+ */
+export function RowActions({
+  editLabel,
+  onEdit,
+  removeLabel,
+  onRemove,
+  confirmText,
+  removing,
+  className,
+  children,
+}: {
+  editLabel: string;
+  onEdit: () => void;
+  removeLabel?: string;
+  onRemove?: () => void;
+  confirmText?: string;
+  removing?: boolean;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <Button variant="ghost" className={className} onClick={onEdit}>
+        {editLabel}
+      </Button>
+      {onRemove && (
+        <Button
+          variant="ghost"
+          className={className}
+          loading={removing}
+          onClick={() => (confirmText === undefined || window.confirm(confirmText)) && onRemove()}
+        >
+          {removeLabel}
+        </Button>
+      )}
+      {children}
+    </>
+  );
+}
+
+/** First page / next page under a cursor-paged console table. */
+export function Pager({
+  cursor,
+  nextCursor,
+  onChange,
+}: {
+  cursor: string | undefined;
+  nextCursor: string | null | undefined;
+  onChange: (cursor: string | undefined) => void;
+}) {
+  const { t } = useTranslation('console');
+  return (
+    <div className="flex gap-2">
+      {cursor && (
+        <Button variant="secondary" onClick={() => onChange(undefined)}>
+          {t('common.first')}
+        </Button>
+      )}
+      {nextCursor && (
+        <Button variant="secondary" onClick={() => onChange(nextCursor)}>
+          {t('common.next')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** A compact input inside a table cell; its label is `aria-label` (the column says what it is). */
+export function CellInput({ className = 'w-full', ...rest }: InputHTMLAttributes<HTMLInputElement>) {
+  return <input {...rest} className={`${className} rounded-md border border-line bg-surface-2 px-2 py-1`} />;
+}
