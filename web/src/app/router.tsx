@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          { path: paths.home, handle: guest, ...screen(() => import('./index-route.tsx')) },
+          { path: paths.home, handle: guest, ...screen(() => import('./routes/index-route.tsx')) },
           { path: paths.welcome, ...screen(() => import('../features/welcome/routes/welcome-route.tsx')) },
           {
             path: '/activations/:slug',
@@ -75,11 +75,11 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.dashboard,
-                ...screen(() => import('../features/dashboard/routes/dashboard-route.tsx')),
+                ...screen(() => import('./routes/dashboard-route.tsx')),
               },
               {
                 path: paths.profile,
-                ...screen(() => import('../features/profile/routes/profile-route.tsx')),
+                ...screen(() => import('./routes/profile-route.tsx')),
               },
               {
                 path: paths.history,
@@ -113,7 +113,7 @@ export const routes: RouteObject[] = [
                 ...screen(() => import('../features/hubs/routes/games-poll-route.tsx')),
               },
               { path: paths.contests, ...screen(() => import('../features/hubs/routes/contests-route.tsx')) },
-              { path: paths.benefits, ...screen(() => import('../features/hubs/routes/benefits-route.tsx')) },
+              { path: paths.benefits, ...screen(() => import('./routes/benefits-route.tsx')) },
               { path: paths.cars, ...screen(() => import('../features/hubs/routes/cars-route.tsx')) },
             ],
           },

@@ -1,21 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../config/paths.ts';
-import { challengesQueryOptions, sweepstakesQueryOptions } from '../../../lib/summaries.ts';
-import { useMe } from '../../../lib/user.ts';
-import { ChallengeTile } from '../../../ui/challenge-tile.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { Section } from '../../../ui/section.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
-import { SweepstakeTile } from '../../../ui/sweepstake-tile.tsx';
-import { CheckinCard } from '../components/checkin-card.tsx';
-import { RankCard } from '../components/rank-card.tsx';
-import { RewardsCarousel } from '../components/rewards-carousel.tsx';
-import { StoriesRail } from '../components/stories-rail.tsx';
-import { BoostBanner } from '../../rewards/components/boost-banner.tsx';
-import { CurrentOfferCard } from '../../rewards/components/current-offer-card.tsx';
+import { paths } from '../../config/paths.ts';
+import { challengesQueryOptions, sweepstakesQueryOptions } from '../../lib/summaries.ts';
+import { useMe } from '../../lib/user.ts';
+import { ChallengeTile } from '../../ui/challenge-tile.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { Section } from '../../ui/section.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { SweepstakeTile } from '../../ui/sweepstake-tile.tsx';
+import { CheckinCard } from '../../features/checkin/components/checkin-card.tsx';
+import { RankCard } from '../../features/dashboard/components/rank-card.tsx';
+import { RewardsCarousel } from '../../features/dashboard/components/rewards-carousel.tsx';
+import { BoostBanner } from '../../features/rewards/components/boost-banner.tsx';
+import { CurrentOfferCard } from '../../features/rewards/components/current-offer-card.tsx';
+import { StoriesRail } from '../../features/stories/components/stories-rail.tsx';
 
-/** `/dashboard`: the fan's home — points and rank, check-in, rewards, stories, live challenges, prize draws. */
+/**
+ * `/dashboard`: the fan's home — points and rank, check-in, rewards, stories, live challenges,
+ * prize draws. It composes several features' pieces, so it lives in app/.
+ */
 export default function DashboardRoute() {
   const { t } = useTranslation('dashboard');
   const me = useMe();

@@ -1,14 +1,14 @@
 import { lazy, Suspense } from 'react';
-import { runtimeConfig } from '../lib/runtime-config.ts';
-import { useSession } from '../lib/session.ts';
-import { PageSkeleton } from '../ui/page-skeleton.tsx';
-import { BottomNav } from '../features/shell/components/bottom-nav.tsx';
-import { importWithReloadGuard } from '../lib/reload-guard.ts';
+import { runtimeConfig } from '../../lib/runtime-config.ts';
+import { useSession } from '../../lib/session.ts';
+import { PageSkeleton } from '../../ui/page-skeleton.tsx';
+import { BottomNav } from '../../features/shell/components/bottom-nav.tsx';
+import { importWithReloadGuard } from '../../lib/reload-guard.ts';
 
-const Landing = lazy(() => importWithReloadGuard(() => import('../features/auth/routes/landing-route.tsx')));
-const Dashboard = lazy(() =>
-  importWithReloadGuard(() => import('../features/dashboard/routes/dashboard-route.tsx')),
+const Landing = lazy(() =>
+  importWithReloadGuard(() => import('../../features/auth/routes/landing-route.tsx')),
 );
+const Dashboard = lazy(() => importWithReloadGuard(() => import('./dashboard-route.tsx')));
 
 /**
  * `/`: the landing page for visitors. In logged-off-dashboard mode a signed-in fan is sent to

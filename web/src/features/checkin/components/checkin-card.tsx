@@ -5,13 +5,13 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { toast } from '../../../ui/toast-store.ts';
-import { checkinQueryOptions, postCheckin } from '../api/dashboard-queries.ts';
+import { checkinQueryOptions, postCheckin } from '../api/checkin-api.ts';
 
 const WEEK = 7;
 
 /** The daily check-in with the current streak (SPEC §3 Check-in: days, eligibleForCheckin). */
 export function CheckinCard() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('checkin');
   const queryClient = useQueryClient();
   const status = useQuery(checkinQueryOptions);
   const checkin = useMutation({
@@ -24,8 +24,8 @@ export function CheckinCard() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.me });
       void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
       toast({
-        title: t('checkin.done', { points: result.pointsAwarded }),
-        description: t('checkin.streak', { count: result.days }),
+        title: t('done', { points: result.pointsAwarded }),
+        description: t('streak', { count: result.days }),
       });
     },
   });
@@ -41,10 +41,10 @@ export function CheckinCard() {
         <div>
           <h2 id="checkin-title" className="flex items-center gap-2 font-display text-lg font-bold uppercase">
             <CalendarCheck className="size-5 text-accent" aria-hidden />
-            {t('checkin.title')}
+            {t('title')}
           </h2>
           <p className="text-sm text-muted" data-testid="streak">
-            {t('checkin.streak', { count: days })}
+            {t('streak', { count: days })}
           </p>
         </div>
         <span className="flex items-center gap-1 rounded-full bg-surface-2 px-2.5 py-1 text-sm font-bold">
@@ -52,26 +52,24 @@ export function CheckinCard() {
           {days}
         </span>
       </div>
-      <ol className="my-4 grid grid-cols-7 gap-1.5" aria-label={t('checkin.week')}>
+      <ol className="my-4 grid grid-cols-7 gap-1.5" aria-label={t('week')}>
         {Array.from({ length: WEEK }, (_, i) => (
           <li
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed seven-day strip
             key={i}
             className={`h-2 rounded-full ${i < filled ? 'bg-brand' : 'bg-surface-2'}`}
           >
-            <span className="sr-only">
-              {t(i < filled ? 'checkin.dayDone' : 'checkin.dayOpen', { day: i + 1 })}
-            </span>
+            <span className="sr-only">{t(i < filled ? 'dayDone' : 'dayOpen', { day: i + 1 })}</span>
           </li>
         ))}
       </ol>
       {eligibleForCheckin ? (
         <Button full loading={checkin.isPending} onClick={() => checkin.mutate()}>
-          {t('checkin.cta', { points: nextReward })}
+          {t('cta', { points: nextReward })}
         </Button>
       ) : (
         <p className="flex min-h-11 items-center justify-center rounded-xl bg-surface-2 px-3 text-center text-sm font-semibold text-muted">
-          {t('checkin.comeBack', { points: nextReward })}
+          {t('comeBack', { points: nextReward })}
         </p>
       )}
     </section>

@@ -3,17 +3,20 @@ import { ChevronRight, Download, History, Info, LogOut, Pencil, Share2 } from 'l
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { formatNumber } from '../../../lib/format.ts';
-import { signOut } from '../../../lib/sign-out.ts';
-import { displayName, useMe } from '../../../lib/user.ts';
-import { Avatar } from '../../../ui/avatar.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { LocaleSwitch } from '../../../ui/locale-switch.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
-import { BadgeWallet } from '../../rewards/components/badge-wallet.tsx';
+import { paths } from '../../config/paths.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { signOut } from '../../lib/sign-out.ts';
+import { displayName, useMe } from '../../lib/user.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { Button } from '../../ui/button.tsx';
+import { LocaleSwitch } from '../../ui/locale-switch.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { BadgeWallet } from '../../features/rewards/components/badge-wallet.tsx';
 
-/** `/profile` (and `/menu`): who the fan is, links to the rest of their account, language and sign-out. */
+/**
+ * `/profile` (and `/menu`): who the fan is, their badges (rewards), links to the rest of their
+ * account, language and sign-out. It composes the profile and rewards features, so it lives in app/.
+ */
 export default function ProfileRoute() {
   const { t, i18n } = useTranslation('profile');
   const me = useMe();

@@ -1,14 +1,17 @@
 import { CircleCheck, Lock, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useOrganization } from '../../../lib/organization.ts';
-import { useMe } from '../../../lib/user.ts';
-import { PageHeader } from '../../../ui/page-header.tsx';
-import { Points } from '../../../ui/points.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
-import { BenefitsOffers } from '../../rewards/components/benefits-offers.tsx';
-import { progressToNext, rankLadder } from '../lib/rank-ladder.ts';
+import { useOrganization } from '../../lib/organization.ts';
+import { useMe } from '../../lib/user.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { Points } from '../../ui/points.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { progressToNext, rankLadder } from '../../features/hubs/lib/rank-ladder.ts';
+import { BenefitsOffers } from '../../features/rewards/components/benefits-offers.tsx';
 
-/** /benefits: the rank ladder (GET /api/organization/current ranks) with the fan's position on it. */
+/**
+ * /benefits: the rank ladder (GET /api/organization/current ranks) with the fan's position on
+ * it, then the offers (rewards). It composes the hubs and rewards features, so it lives in app/.
+ */
 export default function BenefitsRoute() {
   const { t } = useTranslation('hubs');
   const org = useOrganization();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { Skeleton } from '../../../ui/skeleton.tsx';
-import { storiesQueryOptions } from '../api/dashboard-queries.ts';
+import { storiesQueryOptions } from '../api/story-list-api.ts';
 
 const RING: Record<string, string> = {
   live: 'bg-[conic-gradient(var(--brand-primary),var(--brand-accent),var(--brand-primary))]',
@@ -14,7 +14,7 @@ const RING: Record<string, string> = {
 
 /** The stories rail: one bubble per story, ringed by its type (SPEC §3), opening /stories/:id. */
 export function StoriesRail() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('stories');
   const stories = useQuery(storiesQueryOptions);
 
   if (stories.isPending) {
@@ -30,7 +30,7 @@ export function StoriesRail() {
   if (list.length === 0) return null;
 
   return (
-    <nav aria-label={t('stories.title')}>
+    <nav aria-label={t('rail')}>
       <ul className="flex gap-3 overflow-x-auto px-4 pb-1">
         {list.map((story) => (
           <li key={story.id} className="w-[76px] shrink-0">
