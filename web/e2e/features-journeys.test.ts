@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot, seriousA11yViolations } from './support/browser.ts';
+import { launchBrowser, newPhonePage, screenshot } from './support/browser.ts';
+import { apiGet, DEMO_FAN, expectAccessible, signIn } from './support/journeys.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -14,7 +15,7 @@ let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
-const DEMO = { email: 'fan@paddock.demo', password: 'paddock-fan-2026' };
+const DEMO = DEMO_FAN;
 /** The demo seed's keywords (server/src/modules/challenges/challenge-seed.ts), by challenge title. */
 const KEYWORDS: Record<string, string> = {
   'Broadcast keyword': 'Box box',
@@ -45,42 +46,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function expectAccessible(target: Page, name: string) {
-  // Let entrance transitions settle so the screenshot shows the screen as a fan sees it.
-  await target.waitForTimeout(350);
-  await screenshot(target, name);
-  expect(await seriousA11yViolations(target), `axe on ${name}`).toEqual([]);
-}
-
-async function signIn(target: Page, credentials: { email: string; password: string }) {
-  await target.goto('/');
-  await target.getByRole('tab', { name: 'Sign in' }).click();
-  await target.getByLabel('E-mail or phone').fill(credentials.email);
-  await target.getByLabel('Password').fill(credentials.password);
-  await target.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await target.waitForURL('**/dashboard');
-}
-
-/** A product API call with the page's own session (the same bearer the SPA sends). */
-async function apiGet<T>(target: Page, path: string): Promise<T> {
-  return target.evaluate(async (p) => {
-    const config = (await (await fetch('/config.json')).json()) as {
-      apiBaseUrl: string;
-      organizationKey: string;
-    };
-    const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k));
-    const session = key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }) : {};
-    const res = await fetch(`${config.apiBaseUrl}${p}`, {
-      headers: {
-        authorization: `Bearer ${session.access_token ?? config.organizationKey}`,
-        'x-organization-token': config.organizationKey,
-      },
-    });
-    if (!res.ok) throw new Error(`GET ${p} → ${res.status}`);
-    return res.json();
-  }, path) as Promise<T>;
-}
 
 interface ChallengeDto {
   challengeId: string;

@@ -1,6 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhonePage, screenshot, seriousA11yViolations } from './support/browser.ts';
+import {
+  apiCall,
+  type Credentials,
+  DEMO_FAN,
+  DEMO_OPERATOR,
+  organizationKey,
+  passwordToken,
+  laptopPage,
+} from './support/journeys.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -9,8 +18,6 @@ import { type RunningServer, startServer } from './support/server.ts';
  * fresh browser context opens /sweepstakes/{id}/verify and sees every check (recomputed in
  * that browser) pass and the same winners the console announced.
  */
-const OPERATOR = { email: 'operator@paddock.demo', password: 'paddock-operator-2026' };
-const FAN = { email: 'fan@paddock.demo', password: 'paddock-fan-2026' };
 
 let server: RunningServer;
 let browser: Browser;
@@ -18,28 +25,9 @@ let orgKey: string;
 /** The sweepstake the first journey drew, so the second one checks the demo season's own draw. */
 let lastDrawn = '';
 
-async function token(credentials: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: orgKey, 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function call<T>(bearer: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      'x-organization-token': orgKey,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+const token = (credentials: Credentials) => passwordToken(server.baseUrl, orgKey, credentials);
+const call = <T>(bearer: string, method: string, path: string, body?: unknown) =>
+  apiCall<T>(server.baseUrl, orgKey, bearer, method, path, body);
 
 /** Reads the page's three checks as { seed, entries, winners } → true/false. */
 async function checksOn(page: Page) {
@@ -53,8 +41,7 @@ async function checksOn(page: Page) {
 
 beforeAll(async () => {
   server = await startServer();
-  orgKey = ((await (await fetch(`${server.baseUrl}/config.json`)).json()) as { organizationKey: string })
-    .organizationKey;
+  orgKey = await organizationKey(server.baseUrl);
   browser = await launchBrowser();
 });
 
@@ -65,8 +52,8 @@ afterAll(async () => {
 
 describe('the public draw-verification page', () => {
   it('shows, signed out, every check passed and the winners the console announced', async () => {
-    const operator = await token(OPERATOR);
-    const fan = await token(FAN);
+    const operator = await token(DEMO_OPERATOR);
+    const fan = await token(DEMO_FAN);
     const now = Date.now();
     const created = await call<{ sweepstakeId: string }>(operator, 'POST', '/admin/sweepstakes', {
       title: 'E2E verify pass',
@@ -88,17 +75,7 @@ describe('the public draw-verification page', () => {
     await new Promise((r) => setTimeout(r, Math.max(0, now + 7_000 - Date.now())));
 
     // The operator draws in the console (laptop viewport, signed in).
-    const operatorContext = await browser.newContext({
-      viewport: { width: 1366, height: 900 },
-      baseURL: server.baseUrl,
-    });
-    const console_ = await operatorContext.newPage();
-    await console_.goto('/');
-    await console_.getByRole('tab', { name: 'Sign in' }).click();
-    await console_.getByLabel('E-mail or phone').fill(OPERATOR.email);
-    await console_.getByLabel('Password').fill(OPERATOR.password);
-    await console_.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await console_.waitForURL('**/dashboard');
+    const console_ = await laptopPage(browser, server.baseUrl, DEMO_OPERATOR);
     await console_.goto('/admin/sweepstakes');
     const panel = console_.locator('div.rounded-2xl').filter({ hasText: 'E2E verify pass' });
     console_.once('dialog', (dialog) => void dialog.accept());
@@ -110,7 +87,7 @@ describe('the public draw-verification page', () => {
     expect(await panel.getByRole('link', { name: 'Public verification' }).getAttribute('href')).toBe(
       `/sweepstakes/${id}/verify`,
     );
-    await operatorContext.close();
+    await console_.context().close();
 
     // A stranger: fresh context, never signed in.
     const visitor = await newPhonePage(browser, server.baseUrl);
@@ -156,7 +133,7 @@ describe('the public draw-verification page', () => {
 
   it('verifies the demo season’s drawn sweepstake too, in Spanish', async () => {
     const list = await call<{ sweepstakeId: string; drawnAt: string | null }[]>(
-      await token(OPERATOR),
+      await token(DEMO_OPERATOR),
       'GET',
       '/admin/sweepstakes',
     );

@@ -8,7 +8,7 @@ import { importWithReloadGuard } from '../lib/reload-guard.ts';
  * The screens live with their domain (features/<domain>/console/); the cross-domain ones
  * (layout, dashboard, fans, audit, settings) in features/admin.
  */
-function consoleScreen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
+function consoleScreen(load: Screen): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
       const [module] = await Promise.all([
@@ -20,50 +20,33 @@ function consoleScreen(load: () => Promise<{ default: ComponentType }>): Pick<Ro
   };
 }
 
+type Screen = () => Promise<{ default: ComponentType }>;
+
+/** Each console path and the screen it shows. */
+const screens: [path: string, load: Screen][] = [
+  ['fans', () => import('../features/admin/routes/fans-route.tsx')],
+  ['fans/:id', () => import('../features/admin/routes/fan-route.tsx')],
+  ['audit', () => import('../features/admin/routes/audit-route.tsx')],
+  ['challenges', () => import('../features/challenges/console/challenges-console-route.tsx')],
+  ['challenges/new', () => import('../features/challenges/console/challenge-edit-route.tsx')],
+  ['challenges/:id', () => import('../features/challenges/console/challenge-edit-route.tsx')],
+  ['sweepstakes', () => import('../features/sweepstakes/console/sweepstakes-console-route.tsx')],
+  // Videos, playlists and articles (content) share one tabbed screen with stories.
+  ['content', () => import('./routes/content-console-route.tsx')],
+  ['activations', () => import('../features/activations/console/activations-console-route.tsx')],
+  ['offers', () => import('../features/rewards/console/offers-console-route.tsx')],
+  ['boosts', () => import('../features/rewards/console/boosts-console-route.tsx')],
+  ['badges', () => import('../features/rewards/console/badges-console-route.tsx')],
+  ['settings', () => import('../features/admin/routes/settings-route.tsx')],
+];
+
 export const consoleRoutes: RouteObject[] = [
   {
     path: '/admin',
     ...consoleScreen(() => import('../features/admin/components/admin-layout.tsx')),
     children: [
       { index: true, ...consoleScreen(() => import('../features/admin/routes/dashboard-route.tsx')) },
-      { path: 'fans', ...consoleScreen(() => import('../features/admin/routes/fans-route.tsx')) },
-      { path: 'fans/:id', ...consoleScreen(() => import('../features/admin/routes/fan-route.tsx')) },
-      { path: 'audit', ...consoleScreen(() => import('../features/admin/routes/audit-route.tsx')) },
-      {
-        path: 'challenges',
-        ...consoleScreen(() => import('../features/challenges/console/challenges-console-route.tsx')),
-      },
-      {
-        path: 'challenges/new',
-        ...consoleScreen(() => import('../features/challenges/console/challenge-edit-route.tsx')),
-      },
-      {
-        path: 'challenges/:id',
-        ...consoleScreen(() => import('../features/challenges/console/challenge-edit-route.tsx')),
-      },
-      {
-        path: 'sweepstakes',
-        ...consoleScreen(() => import('../features/sweepstakes/console/sweepstakes-console-route.tsx')),
-      },
-      // Videos, playlists and articles (content) share one tabbed screen with stories.
-      { path: 'content', ...consoleScreen(() => import('./routes/content-console-route.tsx')) },
-      {
-        path: 'activations',
-        ...consoleScreen(() => import('../features/activations/console/activations-console-route.tsx')),
-      },
-      {
-        path: 'offers',
-        ...consoleScreen(() => import('../features/rewards/console/offers-console-route.tsx')),
-      },
-      {
-        path: 'boosts',
-        ...consoleScreen(() => import('../features/rewards/console/boosts-console-route.tsx')),
-      },
-      {
-        path: 'badges',
-        ...consoleScreen(() => import('../features/rewards/console/badges-console-route.tsx')),
-      },
-      { path: 'settings', ...consoleScreen(() => import('../features/admin/routes/settings-route.tsx')) },
+      ...screens.map(([path, load]) => ({ path, ...consoleScreen(load) })),
     ],
   },
 ];

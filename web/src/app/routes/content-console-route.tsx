@@ -5,7 +5,8 @@ import { PlaylistsConsole } from '../../features/content/console/playlists-conso
 import { VideosConsole } from '../../features/content/console/videos-console.tsx';
 import { StoriesConsole } from '../../features/stories/console/stories-console.tsx';
 import { Button } from '../../ui/button.tsx';
-import { ConsolePage, type EditorSectionProps } from '../../ui/console/page.tsx';
+import type { EditorSectionProps } from '../../ui/console/editing.tsx';
+import { ConsolePage } from '../../ui/console/page.tsx';
 
 /** Each tab: its label, its "New" button and the section that lists and edits its items. */
 const TABS: { id: string; label: string; newLabel: string; Section: ComponentType<EditorSectionProps> }[] = [

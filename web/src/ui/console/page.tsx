@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-errors.ts';
 
 /**
@@ -74,15 +75,8 @@ export function Badge({
   );
 }
 
-/**
- * What a tab of a console screen gets from the screen around it: the item being edited (an id,
- * `new`, or none), and how to start or end editing. The screen owns the "New" button.
- */
-export interface EditorSectionProps {
-  editing: string | null;
-  onEdit: (id: string) => void;
-  onDone: () => void;
+/** The "Archived" tag beside an archived item's name. */
+export function ArchivedBadge({ archived }: { archived: boolean }) {
+  const { t } = useTranslation('console');
+  return archived ? <Badge tone="warn">{t('common.archived')}</Badge> : null;
 }
-
-/** The Edit/Archive/Delete cell buttons of a dense console table. */
-export const smallButton = 'min-h-8 px-2 py-1 text-xs';

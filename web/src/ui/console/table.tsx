@@ -100,3 +100,38 @@ export function Pager({
 export function CellInput({ className = 'w-full', ...rest }: InputHTMLAttributes<HTMLInputElement>) {
   return <input {...rest} className={`${className} rounded-md border border-line bg-surface-2 px-2 py-1`} />;
 }
+
+/** One column of a DataTable: its heading and what each row shows in it. */
+export interface Column<T> {
+  head: string;
+  cell: (item: T) => ReactNode;
+  className?: string;
+}
+
+/** A console table of items, one row each, described by its columns. */
+export function DataTable<T>({
+  items,
+  itemKey,
+  columns,
+}: {
+  items: readonly T[] | undefined;
+  itemKey: (item: T) => string;
+  columns: Column<T>[];
+}) {
+  return (
+    <Table head={columns.map((c) => c.head)}>
+      {items?.map((item) => (
+        <tr key={itemKey(item)}>
+          {columns.map((c) => (
+            <Td key={c.head} className={c.className}>
+              {c.cell(item)}
+            </Td>
+          ))}
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+/** The Edit/Archive/Delete buttons of a dense console table. */
+export const smallButton = 'min-h-8 px-2 py-1 text-xs';

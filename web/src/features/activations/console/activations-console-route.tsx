@@ -4,12 +4,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchBlob } from '../../../lib/console-files.ts';
 import { Button } from '../../../ui/button.tsx';
+import { PanelList, useEditing } from '../../../ui/console/editing.tsx';
 import { ConsoleForm, useConsoleMutation, useSaveMutation } from '../../../ui/console/console-form.tsx';
 import { daysFromNow, formatDateTime } from '../../../ui/console/dates.ts';
-import { DateTimeField, Field, FieldGrid, labelClass, TextArea } from '../../../ui/console/fields.tsx';
-import { ItemButtons, removeAt, replaceAt } from '../../../ui/console/list-editing.tsx';
+import { DateTimeField, Field, FieldGrid, TextArea } from '../../../ui/console/fields.tsx';
+import { ListEditor } from '../../../ui/console/list-editing.tsx';
 import { MediaUpload } from '../../../ui/console/media-upload.tsx';
-import { Badge, ConsolePage, ErrorNote, Panel } from '../../../ui/console/page.tsx';
+import { ArchivedBadge, Badge, ConsolePage, ErrorNote } from '../../../ui/console/page.tsx';
 import { useFormFields } from '../../../ui/console/use-form-fields.ts';
 import { activationConsoleApi, activationConsoleKeys } from './activation-console-api.ts';
 
@@ -21,51 +22,39 @@ interface BadgeDraft {
 }
 
 /** The badges a fan collects by activating: name, description and picture each. */
-function BadgeList({
-  value: badges,
-  onChange,
-}: {
-  value: BadgeDraft[];
-  onChange: (next: BadgeDraft[]) => void;
-}) {
+function BadgeList(props: { value: BadgeDraft[]; onChange: (next: BadgeDraft[]) => void }) {
   const { t } = useTranslation('activations-console');
-  const set = (i: number, patch: Partial<BadgeDraft>) => onChange(replaceAt(badges, i, patch));
   return (
-    <>
-      <p className={labelClass}>{t('activations.badges')}</p>
-      {badges.map((b, i) => (
-        <div
-          key={b.id ?? `new-${i}`}
-          className="flex flex-wrap items-end gap-2 rounded-xl border border-line p-2"
-        >
+    <ListEditor
+      {...props}
+      legend={t('activations.badges')}
+      addLabel={t('activations.addBadge')}
+      newItem={() => ({ name: '', description: '', imageMediaId: null })}
+      itemKey={(b, i) => b.id ?? `new-${i}`}
+      rowClassName="flex flex-wrap items-end gap-2 rounded-xl border border-line p-2"
+    >
+      {(b, set) => (
+        <>
           <Field
             label={t('activations.badgeName')}
             value={b.name}
-            onChange={(e) => set(i, { name: e.target.value })}
+            onChange={(e) => set({ name: e.target.value })}
             required
           />
           <Field
             label={t('activations.description')}
             value={b.description}
-            onChange={(e) => set(i, { description: e.target.value })}
+            onChange={(e) => set({ description: e.target.value })}
           />
           <MediaUpload
             label={t('activations.badgeImage')}
             purpose="image"
             value={b.imageMediaId}
-            onChange={(v) => set(i, { imageMediaId: v })}
+            onChange={(v) => set({ imageMediaId: v })}
           />
-          <ItemButtons onRemove={() => onChange(removeAt(badges, i))} />
-        </div>
-      ))}
-      <Button
-        variant="secondary"
-        className="self-start"
-        onClick={() => onChange([...badges, { name: '', description: '', imageMediaId: null }])}
-      >
-        {t('activations.addBadge')}
-      </Button>
-    </>
+        </>
+      )}
+    </ListEditor>
   );
 }
 
@@ -169,62 +158,55 @@ export default function ActivationsConsoleRoute() {
     queryKey: activationConsoleKeys.activations,
     queryFn: activationConsoleApi.activations,
   });
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const { editing, edit, done, newButton } = useEditing();
   const archive = useConsoleMutation(activationConsoleApi.archive, {
     invalidate: [activationConsoleKeys.activations],
   });
   return (
-    <ConsolePage
-      title={t('activations.title')}
-      actions={editing === null && <Button onClick={() => setEditing('new')}>{t('activations.new')}</Button>}
-    >
+    <ConsolePage title={t('activations.title')} actions={newButton(t('activations.new'))}>
       <ErrorNote error={list.error ?? archive.error} />
-      {editing === 'new' && (
-        <Panel title={t('activations.new')}>
-          <ActivationForm activation={null} onDone={() => setEditing(null)} />
-        </Panel>
-      )}
-      {list.data?.items.map((a) =>
-        editing === a.id ? (
-          <Panel key={a.id}>
-            <ActivationForm activation={a} onDone={() => setEditing(null)} />
-          </Panel>
-        ) : (
-          <Panel key={a.id}>
-            <div className="flex flex-col gap-4 sm:flex-row">
-              <div className="flex flex-1 flex-col gap-1">
-                <h2 className="flex items-center gap-2 text-lg font-bold">
-                  {a.title} {a.archived && <Badge tone="warn">{tc('common.archived')}</Badge>}
-                </h2>
-                <p className="font-mono text-xs text-accent">{a.link}</p>
-                <p className="text-sm text-muted">
-                  {formatDateTime(a.startsAt)} → {formatDateTime(a.stopsAt)} ·{' '}
-                  {t('activations.summary', { bonus: a.bonusPoints, fans: a.activatedCount })}
-                </p>
-                <div className="flex flex-wrap gap-1">
-                  {a.badges.map((b) => (
-                    <Badge key={b.id}>{b.name}</Badge>
-                  ))}
-                </div>
-                <div className="mt-2 flex gap-2">
-                  <Button variant="secondary" onClick={() => setEditing(a.id)}>
-                    {tc('common.edit')}
-                  </Button>
-                  {!a.archived && (
-                    <Button
-                      variant="ghost"
-                      onClick={() => window.confirm(t('activations.archiveConfirm')) && archive.mutate(a.id)}
-                    >
-                      {tc('common.archive')}
-                    </Button>
-                  )}
-                </div>
+      <PanelList
+        items={list.data?.items}
+        itemKey={(a) => a.id}
+        editing={editing}
+        newTitle={t('activations.new')}
+        form={(a) => <ActivationForm activation={a} onDone={done} />}
+        className="flex flex-col gap-4"
+      >
+        {(a) => (
+          <div className="flex flex-col gap-4 sm:flex-row">
+            <div className="flex flex-1 flex-col gap-1">
+              <h2 className="flex items-center gap-2 text-lg font-bold">
+                {a.title} <ArchivedBadge archived={a.archived} />
+              </h2>
+              <p className="font-mono text-xs text-accent">{a.link}</p>
+              <p className="text-sm text-muted">
+                {formatDateTime(a.startsAt)} → {formatDateTime(a.stopsAt)} ·{' '}
+                {t('activations.summary', { bonus: a.bonusPoints, fans: a.activatedCount })}
+              </p>
+              <div className="flex flex-wrap gap-1">
+                {a.badges.map((b) => (
+                  <Badge key={b.id}>{b.name}</Badge>
+                ))}
               </div>
-              <QrCode activation={a} />
+              <div className="mt-2 flex gap-2">
+                <Button variant="secondary" onClick={() => edit(a.id)}>
+                  {tc('common.edit')}
+                </Button>
+                {!a.archived && (
+                  <Button
+                    variant="ghost"
+                    onClick={() => window.confirm(t('activations.archiveConfirm')) && archive.mutate(a.id)}
+                  >
+                    {tc('common.archive')}
+                  </Button>
+                )}
+              </div>
             </div>
-          </Panel>
-        ),
-      )}
+            <QrCode activation={a} />
+          </div>
+        )}
+      </PanelList>
     </ConsolePage>
   );
 }

@@ -1,10 +1,5 @@
 import type { ChallengeResults } from '@paddock/contracts/api/admin';
-import type {
-  AdminChallenge,
-  AdminChallengeInput,
-  AdminChallengePatch,
-  SettleResult,
-} from '@paddock/contracts/api/challenges';
+import type * as challenges from '@paddock/contracts/api/challenges';
 import { api } from '../../../lib/api-client.ts';
 
 /** The challenges' operator API (/api/admin/challenges, issue 5), one function per call. */
@@ -15,13 +10,14 @@ export const challengeConsoleKeys = {
 };
 
 export const challengeConsoleApi = {
-  challenges: () => api.get<{ items: AdminChallenge[] }>('/admin/challenges?includeArchived=true'),
-  challenge: (id: string) => api.get<AdminChallenge>(`/admin/challenges/${id}`),
-  createChallenge: (body: AdminChallengeInput) => api.post<AdminChallenge>('/admin/challenges', body),
-  updateChallenge: (id: string, body: AdminChallengePatch) =>
-    api.patch<AdminChallenge>(`/admin/challenges/${id}`, body),
-  archiveChallenge: (id: string) => api.post<AdminChallenge>(`/admin/challenges/${id}/archive`),
+  challenges: () => api.get<{ items: challenges.AdminChallenge[] }>('/admin/challenges?includeArchived=true'),
+  challenge: (id: string) => api.get<challenges.AdminChallenge>(`/admin/challenges/${id}`),
+  createChallenge: (body: challenges.AdminChallengeInput) =>
+    api.post<challenges.AdminChallenge>('/admin/challenges', body),
+  updateChallenge: (id: string, body: challenges.AdminChallengePatch) =>
+    api.patch<challenges.AdminChallenge>(`/admin/challenges/${id}`, body),
+  archiveChallenge: (id: string) => api.post<challenges.AdminChallenge>(`/admin/challenges/${id}/archive`),
   settle: (id: string, outcomeIndex: number, preview: boolean) =>
-    api.post<SettleResult>(`/admin/challenges/${id}/settle`, { outcomeIndex, preview }),
+    api.post<challenges.SettleResult>(`/admin/challenges/${id}/settle`, { outcomeIndex, preview }),
   results: (id: string) => api.get<ChallengeResults>(`/admin/challenges/${id}/results`),
 };

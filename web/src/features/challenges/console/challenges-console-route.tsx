@@ -7,8 +7,8 @@ import { Button } from '../../../ui/button.tsx';
 import { useConsoleMutation } from '../../../ui/console/console-form.tsx';
 import { formatDateTime } from '../../../ui/console/dates.ts';
 import { Select } from '../../../ui/console/fields.tsx';
-import { Badge, ConsolePage, ErrorNote, smallButton } from '../../../ui/console/page.tsx';
-import { Table, Td } from '../../../ui/console/table.tsx';
+import { Badge, ConsolePage, ErrorNote } from '../../../ui/console/page.tsx';
+import { Table, Td, smallButton } from '../../../ui/console/table.tsx';
 import { challengeConsoleApi, challengeConsoleKeys } from './challenge-console-api.ts';
 import { SUBTYPES } from './challenge-draft.ts';
 

@@ -1,58 +1,41 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/console/fields.tsx';
-import { removeAt, replaceAt } from '../../../ui/console/list-editing.tsx';
+import { ListEditor } from '../../../ui/console/list-editing.tsx';
 import { newQuestion, type QuestionDraft } from './challenge-draft.ts';
 import { OptionRows } from './option-rows.tsx';
 
-const MAX_QUESTIONS = 10;
-
-/** A trivia challenge's questions, each with its answers and the right one marked. */
-export function TriviaQuestionsEditor({
-  value: questions,
-  onChange,
-}: {
+/** A trivia challenge's questions (at most ten), each with its answers and the right one marked. */
+export function TriviaQuestionsEditor(props: {
   value: QuestionDraft[];
   onChange: (next: QuestionDraft[]) => void;
 }) {
   const { t } = useTranslation('challenges-console');
   return (
-    <>
-      {questions.map((q, qi) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: questions are edited in place
-        <div key={qi} className="flex flex-col gap-2 rounded-xl border border-line p-3">
+    <ListEditor
+      {...props}
+      min={1}
+      max={10}
+      addLabel={t('challenge.addQuestion')}
+      removeLabel={t('challenge.removeQuestion')}
+      newItem={newQuestion}
+      rowClassName="flex flex-col gap-2 rounded-xl border border-line p-3 [&>button]:self-start"
+    >
+      {(q, set, i) => (
+        <>
           <Field
-            label={t('challenge.question', { n: qi + 1 })}
+            label={t('challenge.question', { n: i + 1 })}
             value={q.text}
-            onChange={(e) => onChange(replaceAt(questions, qi, { text: e.target.value }))}
+            onChange={(e) => set({ text: e.target.value })}
             required
           />
           <OptionRows
             label={t('challenge.options')}
             correctMode
             options={q.options}
-            onChange={(options) => onChange(replaceAt(questions, qi, { options }))}
+            onChange={(options) => set({ options })}
           />
-          {questions.length > 1 && (
-            <Button
-              variant="ghost"
-              className="self-start text-xs"
-              onClick={() => onChange(removeAt(questions, qi))}
-            >
-              {t('challenge.removeQuestion')}
-            </Button>
-          )}
-        </div>
-      ))}
-      {questions.length < MAX_QUESTIONS && (
-        <Button
-          variant="secondary"
-          className="self-start"
-          onClick={() => onChange([...questions, newQuestion()])}
-        >
-          {t('challenge.addQuestion')}
-        </Button>
+        </>
       )}
-    </>
+    </ListEditor>
   );
 }

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { consoleKeys } from '../../../lib/console-api.ts';
 import { ConsoleForm, useConsoleMutation, useSaveMutation } from '../../../ui/console/console-form.tsx';
+import { EditableTable, type EditorSectionProps } from '../../../ui/console/editing.tsx';
 import { formatDateTime } from '../../../ui/console/dates.ts';
 import { DateTimeField, Field, FieldGrid, TextArea } from '../../../ui/console/fields.tsx';
 import { MediaUpload } from '../../../ui/console/media-upload.tsx';
-import { type EditorSectionProps, ErrorNote, Panel, smallButton } from '../../../ui/console/page.tsx';
-import { RowActions, Table, Td } from '../../../ui/console/table.tsx';
+
 import { useFormFields } from '../../../ui/console/use-form-fields.ts';
 import { contentConsoleApi, contentConsoleKeys } from './content-console-api.ts';
 
@@ -51,43 +51,27 @@ function ArticleForm({ article, onDone }: { article: AdminArticle | null; onDone
 }
 
 /** The articles tab: HTML articles (sanitised on the server) with their points (issue 5). */
-export function ArticlesConsole({ editing, onEdit, onDone }: EditorSectionProps) {
+export function ArticlesConsole(props: EditorSectionProps) {
   const { t } = useTranslation('content-console');
   const { t: tc } = useTranslation('console');
   const articles = useQuery({ queryKey: contentConsoleKeys.articles, queryFn: contentConsoleApi.articles });
   const remove = useConsoleMutation(contentConsoleApi.deleteArticle, { invalidate: [consoleKeys.all] });
   return (
-    <>
-      <ErrorNote error={remove.error ?? articles.error} />
-      {editing !== null && (
-        <Panel>
-          <ArticleForm
-            key={editing}
-            article={articles.data?.items.find((a) => a.id === editing) ?? null}
-            onDone={onDone}
-          />
-        </Panel>
-      )}
-      <Table head={[t('content.title'), t('content.slug'), t('content.points'), t('content.published'), '']}>
-        {articles.data?.items.map((a) => (
-          <tr key={a.id}>
-            <Td>{a.title}</Td>
-            <Td className="font-mono text-xs">{a.slug}</Td>
-            <Td>{a.value}</Td>
-            <Td>{formatDateTime(a.publishedAt)}</Td>
-            <Td className="whitespace-nowrap">
-              <RowActions
-                className={smallButton}
-                editLabel={tc('common.edit')}
-                onEdit={() => onEdit(a.id)}
-                removeLabel={tc('common.delete')}
-                confirmText={t('content.deleteConfirm')}
-                onRemove={() => remove.mutate(a.id)}
-              />
-            </Td>
-          </tr>
-        ))}
-      </Table>
-    </>
+    <EditableTable
+      {...props}
+      error={remove.error ?? articles.error}
+      items={articles.data?.items}
+      itemKey={(a) => a.id}
+      form={(article) => <ArticleForm article={article} onDone={props.onDone} />}
+      columns={[
+        { head: t('content.title'), cell: (a) => a.title },
+        { head: t('content.slug'), className: 'font-mono text-xs', cell: (a) => a.slug },
+        { head: t('content.points'), cell: (a) => a.value },
+        { head: t('content.published'), cell: (a) => formatDateTime(a.publishedAt) },
+      ]}
+      removeLabel={tc('common.delete')}
+      confirmText={t('content.deleteConfirm')}
+      onRemove={(a) => () => remove.mutate(a.id)}
+    />
   );
 }

@@ -1,11 +1,4 @@
-import type {
-  AdminArticle,
-  AdminArticleInput,
-  AdminPlaylist,
-  AdminPlaylistInput,
-  AdminVideo,
-  AdminVideoInput,
-} from '@paddock/contracts/api/admin-content';
+import type * as content from '@paddock/contracts/api/admin-content';
 import { api } from '../../../lib/api-client.ts';
 import { createOrReplace as save } from '../../../lib/console-api.ts';
 
@@ -17,15 +10,16 @@ export const contentConsoleKeys = {
 };
 
 export const contentConsoleApi = {
-  videos: () => api.get<{ items: AdminVideo[] }>('/admin/videos'),
-  saveVideo: (id: string | null, body: AdminVideoInput) => save<AdminVideo>('/admin/videos', id, body),
-  archiveVideo: (id: string) => api.post<AdminVideo>(`/admin/videos/${id}/archive`),
-  playlists: () => api.get<{ items: AdminPlaylist[] }>('/admin/playlists'),
-  savePlaylist: (id: string | null, body: AdminPlaylistInput) =>
-    save<AdminPlaylist>('/admin/playlists', id, body),
+  videos: () => api.get<{ items: content.AdminVideo[] }>('/admin/videos'),
+  saveVideo: (id: string | null, body: content.AdminVideoInput) =>
+    save<content.AdminVideo>('/admin/videos', id, body),
+  archiveVideo: (id: string) => api.post<content.AdminVideo>(`/admin/videos/${id}/archive`),
+  playlists: () => api.get<{ items: content.AdminPlaylist[] }>('/admin/playlists'),
+  savePlaylist: (id: string | null, body: content.AdminPlaylistInput) =>
+    save<content.AdminPlaylist>('/admin/playlists', id, body),
   deletePlaylist: (id: string) => api.delete<null>(`/admin/playlists/${id}`),
-  articles: () => api.get<{ items: AdminArticle[] }>('/admin/articles'),
-  saveArticle: (id: string | null, body: AdminArticleInput) =>
-    save<AdminArticle>('/admin/articles', id, body),
+  articles: () => api.get<{ items: content.AdminArticle[] }>('/admin/articles'),
+  saveArticle: (id: string | null, body: content.AdminArticleInput) =>
+    save<content.AdminArticle>('/admin/articles', id, body),
   deleteArticle: (id: string) => api.delete<null>(`/admin/articles/${id}`),
 };

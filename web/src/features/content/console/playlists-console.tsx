@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { consoleKeys } from '../../../lib/console-api.ts';
 import { ConsoleForm, useConsoleMutation, useSaveMutation } from '../../../ui/console/console-form.tsx';
+import { EditableTable, type EditorSectionProps } from '../../../ui/console/editing.tsx';
 import { Field, labelClass, Select, TextArea } from '../../../ui/console/fields.tsx';
 import { ItemButtons, moveItem, removeAt } from '../../../ui/console/list-editing.tsx';
 import { MediaUpload } from '../../../ui/console/media-upload.tsx';
-import { type EditorSectionProps, ErrorNote, Panel, smallButton } from '../../../ui/console/page.tsx';
-import { RowActions, Table, Td } from '../../../ui/console/table.tsx';
+
 import { useFormFields } from '../../../ui/console/use-form-fields.ts';
 import { contentConsoleApi, contentConsoleKeys } from './content-console-api.ts';
 
@@ -66,7 +66,7 @@ function PlaylistForm({
 }
 
 /** The playlists tab: named, ordered lists of videos with a cover (issue 5). */
-export function PlaylistsConsole({ editing, onEdit, onDone }: EditorSectionProps) {
+export function PlaylistsConsole(props: EditorSectionProps) {
   const { t } = useTranslation('content-console');
   const { t: tc } = useTranslation('console');
   const videos = useQuery({ queryKey: contentConsoleKeys.videos, queryFn: contentConsoleApi.videos });
@@ -76,36 +76,21 @@ export function PlaylistsConsole({ editing, onEdit, onDone }: EditorSectionProps
   });
   const remove = useConsoleMutation(contentConsoleApi.deletePlaylist, { invalidate: [consoleKeys.all] });
   return (
-    <>
-      <ErrorNote error={remove.error ?? videos.error ?? playlists.error} />
-      {editing !== null && (
-        <Panel>
-          <PlaylistForm
-            key={editing}
-            playlist={playlists.data?.items.find((p) => p.id === editing) ?? null}
-            videos={videos.data?.items ?? []}
-            onDone={onDone}
-          />
-        </Panel>
+    <EditableTable
+      {...props}
+      error={remove.error ?? videos.error ?? playlists.error}
+      items={playlists.data?.items}
+      itemKey={(p) => p.id}
+      form={(playlist) => (
+        <PlaylistForm playlist={playlist} videos={videos.data?.items ?? []} onDone={props.onDone} />
       )}
-      <Table head={[t('content.name'), t('content.videoCount'), '']}>
-        {playlists.data?.items.map((p) => (
-          <tr key={p.id}>
-            <Td>{p.name}</Td>
-            <Td>{p.videoIds.length}</Td>
-            <Td className="whitespace-nowrap">
-              <RowActions
-                className={smallButton}
-                editLabel={tc('common.edit')}
-                onEdit={() => onEdit(p.id)}
-                removeLabel={tc('common.delete')}
-                confirmText={t('content.deleteConfirm')}
-                onRemove={() => remove.mutate(p.id)}
-              />
-            </Td>
-          </tr>
-        ))}
-      </Table>
-    </>
+      columns={[
+        { head: t('content.name'), cell: (p) => p.name },
+        { head: t('content.videoCount'), cell: (p) => p.videoIds.length },
+      ]}
+      removeLabel={tc('common.delete')}
+      confirmText={t('content.deleteConfirm')}
+      onRemove={(p) => () => remove.mutate(p.id)}
+    />
   );
 }

@@ -1,14 +1,13 @@
 import type { AdminVideo } from '@paddock/contracts/api/admin-content';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consoleKeys } from '../../../lib/console-api.ts';
 import { ConsoleForm, useConsoleMutation, useSaveMutation } from '../../../ui/console/console-form.tsx';
 import { formatDateTime } from '../../../ui/console/dates.ts';
-import { Check, DateTimeField, Field, FieldGrid, Select, TextArea } from '../../../ui/console/fields.tsx';
+import { EditableTable, type EditorSectionProps } from '../../../ui/console/editing.tsx';
+import { DateTimeField, Field, FieldGrid, Select, TextArea } from '../../../ui/console/fields.tsx';
 import { MediaUpload } from '../../../ui/console/media-upload.tsx';
-import { Badge, type EditorSectionProps, ErrorNote, Panel, smallButton } from '../../../ui/console/page.tsx';
-import { RowActions, Table, Td } from '../../../ui/console/table.tsx';
+import { ArchivedBadge } from '../../../ui/console/page.tsx';
 import { useFormFields } from '../../../ui/console/use-form-fields.ts';
 import { contentConsoleApi, contentConsoleKeys } from './content-console-api.ts';
 
@@ -62,50 +61,38 @@ function VideoForm({ video, onDone }: { video: AdminVideo | null; onDone: () => 
 }
 
 /** The videos tab: uploaded clips or YouTube/Vimeo links, their points and window (issue 5). */
-export function VideosConsole({ editing, onEdit, onDone }: EditorSectionProps) {
+export function VideosConsole(props: EditorSectionProps) {
   const { t } = useTranslation('content-console');
   const { t: tc } = useTranslation('console');
-  const [showArchived, setShowArchived] = useState(false);
   const videos = useQuery({ queryKey: contentConsoleKeys.videos, queryFn: contentConsoleApi.videos });
   const archive = useConsoleMutation(contentConsoleApi.archiveVideo, { invalidate: [consoleKeys.all] });
   return (
-    <>
-      <ErrorNote error={archive.error ?? videos.error} />
-      <Check label={t('content.showArchived')} checked={showArchived} onChange={setShowArchived} />
-      {editing !== null && (
-        <Panel>
-          <VideoForm
-            key={editing}
-            video={videos.data?.items.find((v) => v.id === editing) ?? null}
-            onDone={onDone}
-          />
-        </Panel>
-      )}
-      <Table head={[t('content.name'), t('content.source'), t('content.points'), t('content.window'), '']}>
-        {videos.data?.items
-          .filter((v) => showArchived || !v.archived)
-          .map((v) => (
-            <tr key={v.id}>
-              <Td>
-                {v.name} {v.archived && <Badge tone="warn">{tc('common.archived')}</Badge>}
-              </Td>
-              <Td>{v.sourceType}</Td>
-              <Td>{v.value}</Td>
-              <Td className="text-xs">
-                {formatDateTime(v.visibleFrom)} → {formatDateTime(v.visibleUntil)}
-              </Td>
-              <Td className="whitespace-nowrap">
-                <RowActions
-                  className={smallButton}
-                  editLabel={tc('common.edit')}
-                  onEdit={() => onEdit(v.id)}
-                  removeLabel={tc('common.archive')}
-                  onRemove={v.archived ? undefined : () => archive.mutate(v.id)}
-                />
-              </Td>
-            </tr>
-          ))}
-      </Table>
-    </>
+    <EditableTable
+      {...props}
+      error={archive.error ?? videos.error}
+      archivedLabel={t('content.showArchived')}
+      items={videos.data?.items}
+      itemKey={(v) => v.id}
+      form={(video) => <VideoForm video={video} onDone={props.onDone} />}
+      columns={[
+        {
+          head: t('content.name'),
+          cell: (v) => (
+            <>
+              {v.name} <ArchivedBadge archived={v.archived} />
+            </>
+          ),
+        },
+        { head: t('content.source'), cell: (v) => v.sourceType },
+        { head: t('content.points'), cell: (v) => v.value },
+        {
+          head: t('content.window'),
+          className: 'text-xs',
+          cell: (v) => `${formatDateTime(v.visibleFrom)} → ${formatDateTime(v.visibleUntil)}`,
+        },
+      ]}
+      removeLabel={tc('common.archive')}
+      onRemove={(v) => (v.archived ? undefined : () => archive.mutate(v.id))}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { articleQuery, useContentReward } from '../api/content-api.ts';
-import { BackLink } from '../components/back-link.tsx';
+import { ChevronBackLink } from '../../../ui/chevron-back-link.tsx';
 import { RewardStatus } from '../components/reward-status.tsx';
 
 /**
@@ -44,7 +44,7 @@ export default function ArticleRoute() {
 
   return (
     <main className="flex flex-col gap-4 pb-10">
-      <PageHeader title={t('article')} back={<BackLink to={paths.media} label={t('back')} />} />
+      <PageHeader title={t('article')} back={<ChevronBackLink to={paths.media} label={t('back')} />} />
       {query.isPending ? (
         <div className="flex flex-col gap-3 px-4">
           <Skeleton className="aspect-[16/9] w-full" />

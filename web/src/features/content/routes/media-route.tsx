@@ -8,6 +8,7 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { articlesQuery, videosQuery } from '../api/content-api.ts';
 import { ArticleCard, PlaylistCard, VideoCard } from '../components/media-cards.tsx';
+import { CardList } from '../../../ui/card-list.tsx';
 
 /** /media: playlists, the latest videos and the articles, each paying points once. */
 export default function MediaRoute() {
@@ -49,13 +50,9 @@ export default function MediaRoute() {
         ) : latest.length === 0 ? (
           <EmptyState title={t('emptyVideos')} />
         ) : (
-          <ul className="flex flex-col gap-3">
-            {latest.map((v) => (
-              <li key={v.id}>
-                <VideoCard video={v} />
-              </li>
-            ))}
-          </ul>
+          <CardList items={latest} itemKey={(v) => v.id}>
+            {(v) => <VideoCard video={v} />}
+          </CardList>
         )}
       </section>
 
@@ -68,13 +65,9 @@ export default function MediaRoute() {
         ) : (articles.data ?? []).length === 0 ? (
           <EmptyState title={t('emptyArticles')} />
         ) : (
-          <ul className="flex flex-col gap-3">
-            {articles.data?.map((a) => (
-              <li key={a.id}>
-                <ArticleCard article={a} />
-              </li>
-            ))}
-          </ul>
+          <CardList items={articles.data ?? []} itemKey={(a) => a.id}>
+            {(a) => <ArticleCard article={a} />}
+          </CardList>
         )}
       </section>
     </main>

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { Points } from '../../../ui/points.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { playlistQuery } from '../api/content-api.ts';
-import { BackLink } from '../components/back-link.tsx';
+import { ChevronBackLink } from '../../../ui/chevron-back-link.tsx';
 import { VideoCard } from '../components/media-cards.tsx';
 
 /** /media/playlists/{id}: one playlist's videos in order. */
@@ -20,7 +20,7 @@ export default function PlaylistRoute() {
     <main className="flex flex-col gap-4 pb-6">
       <PageHeader
         title={data?.name ?? t('playlist')}
-        back={<BackLink to={paths.media} label={t('back')} />}
+        back={<ChevronBackLink to={paths.media} label={t('back')} />}
       />
       <div className="flex flex-col gap-4 px-4">
         {playlist.isPending ? (

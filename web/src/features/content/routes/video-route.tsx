@@ -8,10 +8,11 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useContentReward, videosQuery } from '../api/content-api.ts';
-import { BackLink } from '../components/back-link.tsx';
+import { ChevronBackLink } from '../../../ui/chevron-back-link.tsx';
 import { VideoCard } from '../components/media-cards.tsx';
 import { RewardStatus } from '../components/reward-status.tsx';
 import { embedUrl } from '../lib/content-reward.ts';
+import { CardList } from '../../../ui/card-list.tsx';
 
 /** /media/videos/{video}: the player; watching to the end earns the video's points once (SPEC §7 …/view). */
 export default function VideoRoute() {
@@ -34,7 +35,7 @@ export default function VideoRoute() {
 
   return (
     <main className="flex flex-col gap-4 pb-6">
-      <PageHeader title={t('video')} back={<BackLink to={paths.videos} label={t('back')} />} />
+      <PageHeader title={t('video')} back={<ChevronBackLink to={paths.videos} label={t('back')} />} />
       {videos.isPending ? (
         <div className="flex flex-col gap-3 px-4">
           <Skeleton className="aspect-video w-full" />
@@ -104,13 +105,9 @@ export default function VideoRoute() {
               <h2 id="more-videos" className="font-display text-xl font-bold">
                 {t('moreVideos')}
               </h2>
-              <ul className="flex flex-col gap-3">
-                {more.map((v) => (
-                  <li key={v.id}>
-                    <VideoCard video={v} />
-                  </li>
-                ))}
-              </ul>
+              <CardList items={more} itemKey={(v) => v.id}>
+                {(v) => <VideoCard video={v} />}
+              </CardList>
             </section>
           )}
         </>

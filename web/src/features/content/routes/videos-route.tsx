@@ -5,8 +5,9 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { videosQuery } from '../api/content-api.ts';
-import { BackLink } from '../components/back-link.tsx';
+import { ChevronBackLink } from '../../../ui/chevron-back-link.tsx';
 import { VideoCard } from '../components/media-cards.tsx';
+import { CardList } from '../../../ui/card-list.tsx';
 
 /** /media/videos: every video, newest first. */
 export default function VideosRoute() {
@@ -14,7 +15,7 @@ export default function VideosRoute() {
   const videos = useQuery(videosQuery());
   return (
     <main className="flex flex-col gap-4 pb-6">
-      <PageHeader title={t('allVideos')} back={<BackLink to={paths.media} label={t('back')} />} />
+      <PageHeader title={t('allVideos')} back={<ChevronBackLink to={paths.media} label={t('back')} />} />
       <div className="px-4">
         {videos.isPending ? (
           <div className="flex flex-col gap-3">
@@ -25,13 +26,9 @@ export default function VideosRoute() {
         ) : (videos.data?.videos ?? []).length === 0 ? (
           <EmptyState title={t('emptyVideos')} />
         ) : (
-          <ul className="flex flex-col gap-3">
-            {videos.data?.videos.map((v) => (
-              <li key={v.id}>
-                <VideoCard video={v} />
-              </li>
-            ))}
-          </ul>
+          <CardList items={videos.data?.videos ?? []} itemKey={(v) => v.id}>
+            {(v) => <VideoCard video={v} />}
+          </CardList>
         )}
       </div>
     </main>

@@ -1,10 +1,9 @@
 import { Download, ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ChevronLeft } from 'lucide-react';
 import { paths } from '../../../config/paths.ts';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { POSTERS, postersByDate, WALLPAPERS } from '../lib/downloads-catalogue.ts';
+import { ChevronBackLink } from '../../../ui/chevron-back-link.tsx';
 
 /** Downloads: race posters (external links) and phone wallpapers (direct file downloads). */
 export default function DownloadsRoute() {
@@ -12,18 +11,7 @@ export default function DownloadsRoute() {
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' });
   return (
     <main className="flex flex-col gap-6 pb-6">
-      <PageHeader
-        title={t('title')}
-        back={
-          <Link
-            to={paths.profile}
-            aria-label={t('back')}
-            className="grid size-11 shrink-0 place-items-center rounded-full bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent"
-          >
-            <ChevronLeft className="size-6" aria-hidden />
-          </Link>
-        }
-      />
+      <PageHeader title={t('title')} back={<ChevronBackLink to={paths.profile} label={t('back')} />} />
       <section className="flex flex-col gap-3 px-4" aria-labelledby="posters">
         <h2 id="posters" className="font-display text-xl font-bold">
           {t('posters')}

@@ -2,9 +2,8 @@ import type { AdminBadge, MilestoneRule } from '@paddock/contracts/api/badges';
 import type { BoostEarning } from '@paddock/contracts/api/boosts';
 import { useQuery } from '@tanstack/react-query';
 import { Award } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/button.tsx';
+import { PanelList, useEditing } from '../../../ui/console/editing.tsx';
 import { ConsoleForm, useConsoleMutation, useSaveMutation } from '../../../ui/console/console-form.tsx';
 import { Check, Field, FieldGrid, TextArea } from '../../../ui/console/fields.tsx';
 import { MediaUpload } from '../../../ui/console/media-upload.tsx';
@@ -120,15 +119,12 @@ export default function BadgesConsoleRoute() {
     queryKey: rewardsConsoleKeys.milestones,
     queryFn: rewardsConsoleApi.milestones,
   });
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const { editing, edit, done, newButton } = useEditing();
   const remove = useConsoleMutation(rewardsConsoleApi.deleteBadge, {
     invalidate: [rewardsConsoleKeys.badges],
   });
   return (
-    <ConsolePage
-      title={t('badges.title')}
-      actions={editing === null && <Button onClick={() => setEditing('new')}>{t('badges.new')}</Button>}
-    >
+    <ConsolePage title={t('badges.title')} actions={newButton(t('badges.new'))}>
       <Panel title={t('badges.milestones')}>
         <ErrorNote error={milestones.error} />
         <ul className="divide-y divide-line">
@@ -138,58 +134,52 @@ export default function BadgesConsoleRoute() {
         </ul>
       </Panel>
       <ErrorNote error={badges.error ?? remove.error} />
-      {editing === 'new' && (
-        <Panel title={t('badges.new')}>
-          <BadgeForm badge={null} onDone={() => setEditing(null)} />
-        </Panel>
-      )}
-      <div className="grid gap-3 md:grid-cols-2">
-        {badges.data?.map((b) => (
-          <Panel key={b.badgeId}>
-            {editing === b.badgeId ? (
-              <BadgeForm badge={b} onDone={() => setEditing(null)} />
+      <PanelList
+        items={badges.data}
+        itemKey={(b) => b.badgeId}
+        editing={editing}
+        newTitle={t('badges.new')}
+        form={(b) => <BadgeForm badge={b} onDone={done} />}
+        className="grid gap-3 md:grid-cols-2"
+      >
+        {(b) => (
+          <div className="flex gap-3">
+            {b.imageUrl ? (
+              <img src={b.imageUrl} alt="" className="size-14 shrink-0 rounded-full object-cover" />
             ) : (
-              <div className="flex gap-3">
-                {b.imageUrl ? (
-                  <img src={b.imageUrl} alt="" className="size-14 shrink-0 rounded-full object-cover" />
-                ) : (
-                  <span className="grid size-14 shrink-0 place-items-center rounded-full bg-surface-2 text-accent">
-                    <Award aria-hidden className="size-7" />
-                  </span>
-                )}
-                <div className="flex min-w-0 flex-1 flex-col gap-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h2 className="flex-1 font-bold">{b.name}</h2>
-                    <Badge>{b.milestoneKey ? t('badges.milestone') : b.source}</Badge>
-                  </div>
-                  {b.description && <p className="text-sm text-muted">{b.description}</p>}
-                  <p className="text-sm">
-                    {t('badges.holders', { count: b.holders })}
-                    {b.boost &&
-                      ` · ${t('badges.grants', {
-                        multiplier: b.boost.multiplier,
-                        earning: t(`boosts.earnings.${b.boost.earning}`),
-                        hours: Math.round((b.boost.durationMinutes / 60) * 100) / 100,
-                      })}`}
-                  </p>
-                  <div className="flex gap-2">
-                    <RowActions
-                      editLabel={tc('common.edit')}
-                      onEdit={() => setEditing(b.badgeId)}
-                      removeLabel={tc('common.delete')}
-                      confirmText={t('badges.deleteConfirm', { name: b.name })}
-                      removing={remove.isPending && remove.variables === b.badgeId}
-                      onRemove={
-                        b.holders === 0 && !b.milestoneKey ? () => remove.mutate(b.badgeId) : undefined
-                      }
-                    />
-                  </div>
-                </div>
-              </div>
+              <span className="grid size-14 shrink-0 place-items-center rounded-full bg-surface-2 text-accent">
+                <Award aria-hidden className="size-7" />
+              </span>
             )}
-          </Panel>
-        ))}
-      </div>
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <h2 className="flex-1 font-bold">{b.name}</h2>
+                <Badge>{b.milestoneKey ? t('badges.milestone') : b.source}</Badge>
+              </div>
+              {b.description && <p className="text-sm text-muted">{b.description}</p>}
+              <p className="text-sm">
+                {t('badges.holders', { count: b.holders })}
+                {b.boost &&
+                  ` · ${t('badges.grants', {
+                    multiplier: b.boost.multiplier,
+                    earning: t(`boosts.earnings.${b.boost.earning}`),
+                    hours: Math.round((b.boost.durationMinutes / 60) * 100) / 100,
+                  })}`}
+              </p>
+              <div className="flex gap-2">
+                <RowActions
+                  editLabel={tc('common.edit')}
+                  onEdit={() => edit(b.badgeId)}
+                  removeLabel={tc('common.delete')}
+                  confirmText={t('badges.deleteConfirm', { name: b.name })}
+                  removing={remove.isPending && remove.variables === b.badgeId}
+                  onRemove={b.holders === 0 && !b.milestoneKey ? () => remove.mutate(b.badgeId) : undefined}
+                />
+              </div>
+            </div>
+          </div>
+        )}
+      </PanelList>
     </ConsolePage>
   );
 }

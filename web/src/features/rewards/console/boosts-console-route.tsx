@@ -1,13 +1,12 @@
 import type { AdminBoost, BoostEarning } from '@paddock/contracts/api/boosts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/button.tsx';
+import { useEditing } from '../../../ui/console/editing.tsx';
 import { ConsoleForm, useConsoleMutation, useSaveMutation } from '../../../ui/console/console-form.tsx';
 import { daysFromNow, formatDateTime } from '../../../ui/console/dates.ts';
 import { DateTimeField, Field, FieldGrid, Select } from '../../../ui/console/fields.tsx';
 import { Badge, ConsolePage, ErrorNote, Panel } from '../../../ui/console/page.tsx';
-import { RowActions, Table, Td } from '../../../ui/console/table.tsx';
+import { DataTable, RowActions } from '../../../ui/console/table.tsx';
 import { useFormFields } from '../../../ui/console/use-form-fields.ts';
 import { BoostFields } from './boost-fields.tsx';
 import { rewardsConsoleApi, rewardsConsoleKeys } from './rewards-console-api.ts';
@@ -89,75 +88,76 @@ export default function BoostsConsoleRoute() {
   const { t } = useTranslation('rewards-console');
   const { t: tc } = useTranslation('console');
   const list = useQuery({ queryKey: rewardsConsoleKeys.boosts, queryFn: rewardsConsoleApi.boosts });
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const { editing, edit, done, newButton } = useEditing();
   const remove = useConsoleMutation(rewardsConsoleApi.deleteBoost, {
     invalidate: [rewardsConsoleKeys.boosts],
   });
   const editingBoost = list.data?.find((b) => b.boostId === editing);
   return (
-    <ConsolePage
-      title={t('boosts.title')}
-      actions={editing === null && <Button onClick={() => setEditing('new')}>{t('boosts.new')}</Button>}
-    >
+    <ConsolePage title={t('boosts.title')} actions={newButton(t('boosts.new'))}>
       <p className="text-sm text-muted">{t('boosts.intro')}</p>
       <ErrorNote error={list.error ?? remove.error} />
       {editing === 'new' && (
         <Panel title={t('boosts.new')}>
-          <BoostForm boost={null} onDone={() => setEditing(null)} />
+          <BoostForm boost={null} onDone={done} />
         </Panel>
       )}
       {editingBoost && (
         <Panel title={editingBoost.name}>
-          <BoostForm key={editingBoost.boostId} boost={editingBoost} onDone={() => setEditing(null)} />
+          <BoostForm key={editingBoost.boostId} boost={editingBoost} onDone={done} />
         </Panel>
       )}
       {list.data?.length === 0 && <p className="text-muted">{t('boosts.empty')}</p>}
       {list.data && list.data.length > 0 && (
-        <Table
-          head={[
-            t('boosts.name'),
-            t('boosts.multiplier'),
-            t('boosts.earning'),
-            t('boosts.scope'),
-            t('boosts.window'),
-            t('boosts.status'),
-            '',
-          ]}
-        >
-          {list.data.map((b) => (
-            <tr key={b.boostId}>
-              <Td className="font-semibold">{b.name}</Td>
-              <Td className="tabular-nums">×{b.multiplier}</Td>
-              <Td>{t(`boosts.earnings.${b.earning}`)}</Td>
-              <Td>
-                {b.userId ? (
-                  <span className="font-mono text-xs">{b.userId}</span>
-                ) : (
-                  t('boosts.scopes.organization')
-                )}
-                {b.badgeId && <span className="block text-xs text-muted">{t('boosts.fromBadge')}</span>}
-              </Td>
-              <Td className="whitespace-nowrap">
-                {formatDateTime(b.startsAt)} → {formatDateTime(b.endsAt)}
-              </Td>
-              <Td>
+        <DataTable
+          items={list.data}
+          itemKey={(b) => b.boostId}
+          columns={[
+            { head: t('boosts.name'), className: 'font-semibold', cell: (b) => b.name },
+            { head: t('boosts.multiplier'), className: 'tabular-nums', cell: (b) => `×${b.multiplier}` },
+            { head: t('boosts.earning'), cell: (b) => t(`boosts.earnings.${b.earning}`) },
+            {
+              head: t('boosts.scope'),
+              cell: (b) => (
+                <>
+                  {b.userId ? (
+                    <span className="font-mono text-xs">{b.userId}</span>
+                  ) : (
+                    t('boosts.scopes.organization')
+                  )}
+                  {b.badgeId && <span className="block text-xs text-muted">{t('boosts.fromBadge')}</span>}
+                </>
+              ),
+            },
+            {
+              head: t('boosts.window'),
+              className: 'whitespace-nowrap',
+              cell: (b) => `${formatDateTime(b.startsAt)} → ${formatDateTime(b.endsAt)}`,
+            },
+            {
+              head: t('boosts.status'),
+              cell: (b) => (
                 <Badge tone={b.status === 'active' ? 'ok' : 'default'}>
                   {t(`boosts.statuses.${b.status}`)}
                 </Badge>
-              </Td>
-              <Td className="whitespace-nowrap">
+              ),
+            },
+            {
+              head: '',
+              className: 'whitespace-nowrap',
+              cell: (b) => (
                 <RowActions
                   editLabel={tc('common.edit')}
-                  onEdit={() => setEditing(b.boostId)}
+                  onEdit={() => edit(b.boostId)}
                   removeLabel={tc('common.delete')}
                   confirmText={t('boosts.deleteConfirm', { name: b.name })}
                   removing={remove.isPending && remove.variables === b.boostId}
                   onRemove={() => remove.mutate(b.boostId)}
                 />
-              </Td>
-            </tr>
-          ))}
-        </Table>
+              ),
+            },
+          ]}
+        />
       )}
     </ConsolePage>
   );

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadBlob } from '../../../lib/console-files.ts';
 import { Button } from '../../../ui/button.tsx';
+import { PanelList, useEditing } from '../../../ui/console/editing.tsx';
 import { ConsoleForm, useConsoleMutation, useSaveMutation } from '../../../ui/console/console-form.tsx';
 import { daysFromNow, formatDateTime } from '../../../ui/console/dates.ts';
 import {
@@ -17,7 +18,7 @@ import {
   TextArea,
 } from '../../../ui/console/fields.tsx';
 import { MediaUpload } from '../../../ui/console/media-upload.tsx';
-import { Badge, ConsolePage, ErrorNote, Panel } from '../../../ui/console/page.tsx';
+import { Badge, ConsolePage, ErrorNote } from '../../../ui/console/page.tsx';
 import { useFormFields } from '../../../ui/console/use-form-fields.ts';
 import { rewardsKeys } from '../api/rewards-api.ts';
 import { rewardsConsoleApi, rewardsConsoleKeys } from './rewards-console-api.ts';
@@ -258,30 +259,20 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 export default function OffersConsoleRoute() {
   const { t } = useTranslation('rewards-console');
   const list = useQuery({ queryKey: rewardsConsoleKeys.offers, queryFn: rewardsConsoleApi.offers });
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const { editing, edit, done, newButton } = useEditing();
   return (
-    <ConsolePage
-      title={t('offers.title')}
-      actions={editing === null && <Button onClick={() => setEditing('new')}>{t('offers.new')}</Button>}
-    >
+    <ConsolePage title={t('offers.title')} actions={newButton(t('offers.new'))}>
       <ErrorNote error={list.error} />
-      {editing === 'new' && (
-        <Panel title={t('offers.new')}>
-          <OfferForm offer={null} onDone={() => setEditing(null)} />
-        </Panel>
-      )}
       {list.data?.length === 0 && <p className="text-muted">{t('offers.empty')}</p>}
-      <div className="grid gap-3">
-        {list.data?.map((o) => (
-          <Panel key={o.offerId}>
-            {editing === o.offerId ? (
-              <OfferForm offer={o} onDone={() => setEditing(null)} />
-            ) : (
-              <OfferSummary o={o} onEdit={() => setEditing(o.offerId)} />
-            )}
-          </Panel>
-        ))}
-      </div>
+      <PanelList
+        items={list.data}
+        itemKey={(o) => o.offerId}
+        editing={editing}
+        newTitle={t('offers.new')}
+        form={(o) => <OfferForm offer={o} onDone={done} />}
+      >
+        {(o) => <OfferSummary o={o} onEdit={() => edit(o.offerId)} />}
+      </PanelList>
     </ConsolePage>
   );
 }

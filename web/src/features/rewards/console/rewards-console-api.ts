@@ -1,18 +1,6 @@
-import type {
-  AdminBadge,
-  AdminBadgeCreate,
-  AdminBadgeUpdate,
-  MilestoneKey,
-  MilestoneRule,
-  MilestoneRuleUpdate,
-} from '@paddock/contracts/api/badges';
-import type { AdminBoost, AdminBoostCreate, AdminBoostUpdate } from '@paddock/contracts/api/boosts';
-import type {
-  AdminOffer,
-  AdminOfferCreate,
-  AdminOfferUpdate,
-  OfferCodeImportResult,
-} from '@paddock/contracts/api/offers';
+import type * as badges from '@paddock/contracts/api/badges';
+import type * as boosts from '@paddock/contracts/api/boosts';
+import type * as offers from '@paddock/contracts/api/offers';
 import { api } from '../../../lib/api-client.ts';
 
 /** The operator API for offers, boosts and badges (issue 6), one function per call. */
@@ -24,26 +12,29 @@ export const rewardsConsoleKeys = {
 };
 
 /** The create bodies with their server-side defaults filled in by the form. */
-type OfferBody = Omit<AdminOfferCreate, 'archived'> & { archived?: boolean };
+type OfferBody = Omit<offers.AdminOfferCreate, 'archived'> & { archived?: boolean };
 
 export const rewardsConsoleApi = {
-  offers: () => api.get<AdminOffer[]>('/admin/offers'),
-  createOffer: (body: OfferBody) => api.post<AdminOffer>('/admin/offers', body),
-  updateOffer: (id: string, body: AdminOfferUpdate) => api.patch<AdminOffer>(`/admin/offers/${id}`, body),
+  offers: () => api.get<offers.AdminOffer[]>('/admin/offers'),
+  createOffer: (body: OfferBody) => api.post<offers.AdminOffer>('/admin/offers', body),
+  updateOffer: (id: string, body: offers.AdminOfferUpdate) =>
+    api.patch<offers.AdminOffer>(`/admin/offers/${id}`, body),
   importCodes: (id: string, csv: string) =>
-    api.post<OfferCodeImportResult>(`/admin/offers/${id}/codes`, { csv }),
+    api.post<offers.OfferCodeImportResult>(`/admin/offers/${id}/codes`, { csv }),
   claimsCsvPath: (id: string) => `/admin/offers/${id}/claims.csv`,
 
-  boosts: () => api.get<AdminBoost[]>('/admin/boosts'),
-  createBoost: (body: AdminBoostCreate) => api.post<AdminBoost>('/admin/boosts', body),
-  updateBoost: (id: string, body: AdminBoostUpdate) => api.patch<AdminBoost>(`/admin/boosts/${id}`, body),
+  boosts: () => api.get<boosts.AdminBoost[]>('/admin/boosts'),
+  createBoost: (body: boosts.AdminBoostCreate) => api.post<boosts.AdminBoost>('/admin/boosts', body),
+  updateBoost: (id: string, body: boosts.AdminBoostUpdate) =>
+    api.patch<boosts.AdminBoost>(`/admin/boosts/${id}`, body),
   deleteBoost: (id: string) => api.delete<null>(`/admin/boosts/${id}`),
 
-  badges: () => api.get<AdminBadge[]>('/admin/badges'),
-  createBadge: (body: AdminBadgeCreate) => api.post<AdminBadge>('/admin/badges', body),
-  updateBadge: (id: string, body: AdminBadgeUpdate) => api.patch<AdminBadge>(`/admin/badges/${id}`, body),
+  badges: () => api.get<badges.AdminBadge[]>('/admin/badges'),
+  createBadge: (body: badges.AdminBadgeCreate) => api.post<badges.AdminBadge>('/admin/badges', body),
+  updateBadge: (id: string, body: badges.AdminBadgeUpdate) =>
+    api.patch<badges.AdminBadge>(`/admin/badges/${id}`, body),
   deleteBadge: (id: string) => api.delete<null>(`/admin/badges/${id}`),
-  milestones: () => api.get<MilestoneRule[]>('/admin/badges/milestones'),
-  updateMilestone: (key: MilestoneKey, body: MilestoneRuleUpdate) =>
-    api.patch<MilestoneRule>('/admin/badges/milestones', { key, ...body }),
+  milestones: () => api.get<badges.MilestoneRule[]>('/admin/badges/milestones'),
+  updateMilestone: (key: badges.MilestoneKey, body: badges.MilestoneRuleUpdate) =>
+    api.patch<badges.MilestoneRule>('/admin/badges/milestones', { key, ...body }),
 };

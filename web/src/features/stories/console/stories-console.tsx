@@ -1,16 +1,14 @@
 import type { AdminStory } from '@paddock/contracts/api/admin-content';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consoleKeys } from '../../../lib/console-api.ts';
-import { Button } from '../../../ui/button.tsx';
 import { ConsoleForm, useConsoleMutation, useSaveMutation } from '../../../ui/console/console-form.tsx';
 import { formatDateTime } from '../../../ui/console/dates.ts';
-import { Check, DateTimeField, Field, FieldGrid, labelClass, Select } from '../../../ui/console/fields.tsx';
-import { ItemButtons, moveItem, removeAt, replaceAt } from '../../../ui/console/list-editing.tsx';
+import { EditableTable, type EditorSectionProps } from '../../../ui/console/editing.tsx';
+import { DateTimeField, Field, FieldGrid, Select } from '../../../ui/console/fields.tsx';
+import { ListEditor } from '../../../ui/console/list-editing.tsx';
 import { MediaUpload } from '../../../ui/console/media-upload.tsx';
-import { Badge, type EditorSectionProps, ErrorNote, Panel, smallButton } from '../../../ui/console/page.tsx';
-import { RowActions, Table, Td } from '../../../ui/console/table.tsx';
+import { ArchivedBadge } from '../../../ui/console/page.tsx';
 import { useFormFields } from '../../../ui/console/use-form-fields.ts';
 import { storyConsoleApi, storyConsoleKeys } from './story-console-api.ts';
 
@@ -30,70 +28,51 @@ const newChapter = (): ChapterDraft => ({
 });
 
 /** The story's chapters, in play order: a picture or clip each, with its own length and link. */
-function ChapterList({
-  value: chapters,
-  onChange,
-}: {
-  value: ChapterDraft[];
-  onChange: (next: ChapterDraft[]) => void;
-}) {
+function ChapterList(props: { value: ChapterDraft[]; onChange: (next: ChapterDraft[]) => void }) {
   const { t } = useTranslation('stories-console');
-  const set = (i: number, patch: Partial<ChapterDraft>) => onChange(replaceAt(chapters, i, patch));
   return (
-    <>
-      <p className={labelClass}>{t('story.chapters')}</p>
-      <ol className="flex flex-col gap-2">
-        {chapters.map((c, i) => (
-          <li
-            key={c.id ?? `new-${i}`}
-            className="flex flex-wrap items-end gap-2 rounded-xl border border-line p-2"
-          >
-            <span className="w-6 text-center font-bold">{i + 1}</span>
-            <MediaUpload
-              label={t('story.chapterMedia')}
-              purpose={c.mediaType}
-              value={c.mediaId}
-              onChange={(v) => set(i, { mediaId: v })}
-            />
-            <Select
-              label={t('story.mediaType')}
-              value={c.mediaType}
-              onChange={(e) =>
-                set(i, { mediaType: e.target.value as ChapterDraft['mediaType'], mediaId: null })
-              }
-              options={['image', 'video'].map((v) => ({ value: v, label: v }))}
-            />
-            <Field
-              label={t('story.sponsorUrl')}
-              value={c.sponsorUrl}
-              onChange={(e) => set(i, { sponsorUrl: e.target.value })}
-            />
-            <Field
-              label={t('story.seconds')}
-              type="number"
-              min={1}
-              max={120}
-              value={c.durationSeconds}
-              onChange={(e) => set(i, { durationSeconds: Number(e.target.value) })}
-              className="w-20"
-            />
-            <ItemButtons
-              upLabel={t('story.up')}
-              downLabel={t('story.down')}
-              onMove={(by) => onChange(moveItem(chapters, i, by))}
-              onRemove={chapters.length > 1 ? () => onChange(removeAt(chapters, i)) : undefined}
-            />
-          </li>
-        ))}
-      </ol>
-      <Button
-        variant="secondary"
-        className="self-start"
-        onClick={() => onChange([...chapters, newChapter()])}
-      >
-        {t('story.addChapter')}
-      </Button>
-    </>
+    <ListEditor
+      {...props}
+      legend={t('story.chapters')}
+      min={1}
+      move={{ up: t('story.up'), down: t('story.down') }}
+      addLabel={t('story.addChapter')}
+      newItem={newChapter}
+      itemKey={(c, i) => c.id ?? `new-${i}`}
+      rowClassName="flex flex-wrap items-end gap-2 rounded-xl border border-line p-2"
+    >
+      {(c, set, i) => (
+        <>
+          <span className="w-6 text-center font-bold">{i + 1}</span>
+          <MediaUpload
+            label={t('story.chapterMedia')}
+            purpose={c.mediaType}
+            value={c.mediaId}
+            onChange={(v) => set({ mediaId: v })}
+          />
+          <Select
+            label={t('story.mediaType')}
+            value={c.mediaType}
+            onChange={(e) => set({ mediaType: e.target.value as ChapterDraft['mediaType'], mediaId: null })}
+            options={['image', 'video'].map((v) => ({ value: v, label: v }))}
+          />
+          <Field
+            label={t('story.sponsorUrl')}
+            value={c.sponsorUrl}
+            onChange={(e) => set({ sponsorUrl: e.target.value })}
+          />
+          <Field
+            label={t('story.seconds')}
+            type="number"
+            min={1}
+            max={120}
+            value={c.durationSeconds}
+            onChange={(e) => set({ durationSeconds: Number(e.target.value) })}
+            className="w-20"
+          />
+        </>
+      )}
+    </ListEditor>
   );
 }
 
@@ -151,50 +130,38 @@ function StoryForm({ story, onDone }: { story: AdminStory | null; onDone: () => 
 }
 
 /** The stories tab: sponsored or live stories with ordered chapters, shown on the fans' rail (issue 5). */
-export function StoriesConsole({ editing, onEdit, onDone }: EditorSectionProps) {
+export function StoriesConsole(props: EditorSectionProps) {
   const { t } = useTranslation('stories-console');
   const { t: tc } = useTranslation('console');
-  const [showArchived, setShowArchived] = useState(false);
   const stories = useQuery({ queryKey: storyConsoleKeys.stories, queryFn: storyConsoleApi.stories });
   const archive = useConsoleMutation(storyConsoleApi.archive, { invalidate: [consoleKeys.all] });
   return (
-    <>
-      <ErrorNote error={archive.error ?? stories.error} />
-      <Check label={t('story.showArchived')} checked={showArchived} onChange={setShowArchived} />
-      {editing !== null && (
-        <Panel>
-          <StoryForm
-            key={editing}
-            story={stories.data?.items.find((s) => s.id === editing) ?? null}
-            onDone={onDone}
-          />
-        </Panel>
-      )}
-      <Table head={[t('story.title'), t('story.chapters'), t('story.points'), t('story.window'), '']}>
-        {stories.data?.items
-          .filter((s) => showArchived || !s.archived)
-          .map((s) => (
-            <tr key={s.id}>
-              <Td>
-                {s.title} {s.archived && <Badge tone="warn">{tc('common.archived')}</Badge>}
-              </Td>
-              <Td>{s.chapters.length}</Td>
-              <Td>{s.points}</Td>
-              <Td className="text-xs">
-                {formatDateTime(s.startsAt)} → {formatDateTime(s.stopsAt)}
-              </Td>
-              <Td className="whitespace-nowrap">
-                <RowActions
-                  className={smallButton}
-                  editLabel={tc('common.edit')}
-                  onEdit={() => onEdit(s.id)}
-                  removeLabel={tc('common.archive')}
-                  onRemove={s.archived ? undefined : () => archive.mutate(s.id)}
-                />
-              </Td>
-            </tr>
-          ))}
-      </Table>
-    </>
+    <EditableTable
+      {...props}
+      error={archive.error ?? stories.error}
+      archivedLabel={t('story.showArchived')}
+      items={stories.data?.items}
+      itemKey={(s) => s.id}
+      form={(story) => <StoryForm story={story} onDone={props.onDone} />}
+      columns={[
+        {
+          head: t('story.title'),
+          cell: (s) => (
+            <>
+              {s.title} <ArchivedBadge archived={s.archived} />
+            </>
+          ),
+        },
+        { head: t('story.chapters'), cell: (s) => s.chapters.length },
+        { head: t('story.points'), cell: (s) => s.points },
+        {
+          head: t('story.window'),
+          className: 'text-xs',
+          cell: (s) => `${formatDateTime(s.startsAt)} → ${formatDateTime(s.stopsAt)}`,
+        },
+      ]}
+      removeLabel={tc('common.archive')}
+      onRemove={(s) => (s.archived ? undefined : () => archive.mutate(s.id))}
+    />
   );
 }

@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { downloadBlob } from '../../../lib/console-files.ts';
 import { Button } from '../../../ui/button.tsx';
+import { PanelList, useEditing } from '../../../ui/console/editing.tsx';
 import { ConsoleForm, useConsoleMutation, useSaveMutation } from '../../../ui/console/console-form.tsx';
 import { daysFromNow, formatDateTime } from '../../../ui/console/dates.ts';
 import { DateTimeField, Field, FieldGrid, TextArea } from '../../../ui/console/fields.tsx';
 import { MediaUpload } from '../../../ui/console/media-upload.tsx';
-import { Badge, ConsolePage, ErrorNote, Panel } from '../../../ui/console/page.tsx';
+import { Badge, ConsolePage, ErrorNote } from '../../../ui/console/page.tsx';
 import { useFormFields } from '../../../ui/console/use-form-fields.ts';
 import { sweepstakeConsoleApi, sweepstakeConsoleKeys } from './sweepstake-console-api.ts';
 
@@ -124,86 +125,78 @@ export default function SweepstakesConsoleRoute() {
     queryKey: sweepstakeConsoleKeys.sweepstakes,
     queryFn: sweepstakeConsoleApi.sweepstakes,
   });
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const { editing, edit, done, newButton } = useEditing();
   const [csvError, setCsvError] = useState<unknown>(null);
   return (
-    <ConsolePage
-      title={t('sweepstakes.title')}
-      actions={editing === null && <Button onClick={() => setEditing('new')}>{t('sweepstakes.new')}</Button>}
-    >
+    <ConsolePage title={t('sweepstakes.title')} actions={newButton(t('sweepstakes.new'))}>
       <ErrorNote error={list.error ?? csvError} />
-      {editing === 'new' && (
-        <Panel title={t('sweepstakes.new')}>
-          <SweepstakeForm sweepstake={null} onDone={() => setEditing(null)} />
-        </Panel>
-      )}
-      <div className="grid gap-3">
-        {list.data?.map((s) => (
-          <Panel key={s.sweepstakeId}>
-            {editing === s.sweepstakeId ? (
-              <SweepstakeForm sweepstake={s} onDone={() => setEditing(null)} />
-            ) : (
-              <div className="flex flex-col gap-2">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h2 className="flex-1 text-lg font-bold">{s.title}</h2>
-                  <Badge tone={s.status === 'live' ? 'ok' : 'default'}>
-                    {t(`sweepstakes.statuses.${s.status}`)}
-                  </Badge>
-                  {s.drawnAt && <Badge tone="ok">{t('sweepstakes.drawn')}</Badge>}
-                </div>
-                <p className="text-sm text-muted">
-                  {s.prize} · {formatDateTime(s.startsAt)} → {formatDateTime(s.endsAt)} ·{' '}
-                  {t('sweepstakes.stats', {
-                    entries: s.totalEntries,
-                    fans: s.entrantCount,
-                    cost: s.costPerEntry,
-                  })}
-                </p>
-                <p className="break-all font-mono text-xs text-muted">
-                  {t('sweepstakes.seedHash')}: {s.seedHash}
-                </p>
-                {s.winners.length > 0 && (
-                  <ol className="list-decimal pl-6 text-sm">
-                    {s.winners.map((w) => (
-                      <li key={w.entrant ?? w.position}>{w.displayName}</li>
-                    ))}
-                  </ol>
-                )}
-                <div className="flex flex-wrap items-end gap-2">
-                  {!s.drawnAt && (
-                    <Button variant="secondary" onClick={() => setEditing(s.sweepstakeId)}>
-                      {tc('common.edit')}
-                    </Button>
-                  )}
-                  <Button
-                    variant="secondary"
-                    onClick={() =>
-                      downloadBlob(
-                        sweepstakeConsoleApi.entriesCsvPath(s.sweepstakeId),
-                        `sweepstake-${s.sweepstakeId}.csv`,
-                      ).catch(setCsvError)
-                    }
-                  >
-                    {t('sweepstakes.csv')}
-                  </Button>
-                  <a
-                    href={paths.sweepstakeVerify(s.sweepstakeId)}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="px-2 py-2 text-sm text-accent underline"
-                  >
-                    {t('sweepstakes.verify')}
-                  </a>
-                </div>
-                {!s.drawnAt && s.status === 'ended' && <Draw s={s} />}
-                {!s.drawnAt && s.status !== 'ended' && (
-                  <p className="text-xs text-muted">{t('sweepstakes.drawAfterEnd')}</p>
-                )}
-              </div>
+      <PanelList
+        items={list.data}
+        itemKey={(s) => s.sweepstakeId}
+        editing={editing}
+        newTitle={t('sweepstakes.new')}
+        form={(s) => <SweepstakeForm sweepstake={s} onDone={done} />}
+      >
+        {(s) => (
+          <div className="flex flex-col gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 className="flex-1 text-lg font-bold">{s.title}</h2>
+              <Badge tone={s.status === 'live' ? 'ok' : 'default'}>
+                {t(`sweepstakes.statuses.${s.status}`)}
+              </Badge>
+              {s.drawnAt && <Badge tone="ok">{t('sweepstakes.drawn')}</Badge>}
+            </div>
+            <p className="text-sm text-muted">
+              {s.prize} · {formatDateTime(s.startsAt)} → {formatDateTime(s.endsAt)} ·{' '}
+              {t('sweepstakes.stats', {
+                entries: s.totalEntries,
+                fans: s.entrantCount,
+                cost: s.costPerEntry,
+              })}
+            </p>
+            <p className="break-all font-mono text-xs text-muted">
+              {t('sweepstakes.seedHash')}: {s.seedHash}
+            </p>
+            {s.winners.length > 0 && (
+              <ol className="list-decimal pl-6 text-sm">
+                {s.winners.map((w) => (
+                  <li key={w.entrant ?? w.position}>{w.displayName}</li>
+                ))}
+              </ol>
             )}
-          </Panel>
-        ))}
-      </div>
+            <div className="flex flex-wrap items-end gap-2">
+              {!s.drawnAt && (
+                <Button variant="secondary" onClick={() => edit(s.sweepstakeId)}>
+                  {tc('common.edit')}
+                </Button>
+              )}
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  downloadBlob(
+                    sweepstakeConsoleApi.entriesCsvPath(s.sweepstakeId),
+                    `sweepstake-${s.sweepstakeId}.csv`,
+                  ).catch(setCsvError)
+                }
+              >
+                {t('sweepstakes.csv')}
+              </Button>
+              <a
+                href={paths.sweepstakeVerify(s.sweepstakeId)}
+                target="_blank"
+                rel="noreferrer"
+                className="px-2 py-2 text-sm text-accent underline"
+              >
+                {t('sweepstakes.verify')}
+              </a>
+            </div>
+            {!s.drawnAt && s.status === 'ended' && <Draw s={s} />}
+            {!s.drawnAt && s.status !== 'ended' && (
+              <p className="text-xs text-muted">{t('sweepstakes.drawAfterEnd')}</p>
+            )}
+          </div>
+        )}
+      </PanelList>
     </ConsolePage>
   );
 }

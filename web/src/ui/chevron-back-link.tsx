@@ -1,7 +1,8 @@
 import { ChevronLeft } from 'lucide-react';
 import { Link } from 'react-router';
 
-export function BackLink({ to, label }: { to: string; label: string }) {
+/** The round ‹ back button of a screen reached from a list (a challenge, a sweepstake, a video…). */
+export function ChevronBackLink({ to, label }: { to: string; label: string }) {
   return (
     <Link
       to={to}
