@@ -1,15 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousA11yViolations } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, seriousA11yViolations } from './support/browser.ts';
 import {
   apiCall,
   DEMO_FAN,
   DEMO_OPERATOR,
-  organizationKey,
   passwordToken,
   laptopPage,
+  journeyRig,
 } from './support/journeys.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * Issue 5's operator journeys in real Chromium at a laptop viewport against the real server on
@@ -18,28 +17,18 @@ import { type RunningServer, startServer } from './support/server.ts';
  * (the fan is paid once, a second settlement pays nothing); adjusts the fan's points with a
  * reason and finds it in the audit log. A fan opening /admin gets the "operators only" page.
  */
+const rig = journeyRig();
 
-let server: RunningServer;
-let browser: Browser;
 let page: Page;
-let orgKey: string;
 
 /** The fan side through the API with a fresh password session (issue 5 allows it). */
 async function fanApi<T>(method: string, path: string, body?: unknown) {
-  const token = await passwordToken(server.baseUrl, orgKey, DEMO_FAN);
-  return apiCall<T>(server.baseUrl, orgKey, token, method, path, body);
+  const token = await passwordToken(rig.server.baseUrl, rig.orgKey, DEMO_FAN);
+  return apiCall<T>(rig.server.baseUrl, rig.orgKey, token, method, path, body);
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  orgKey = await organizationKey(server.baseUrl);
-  browser = await launchBrowser();
-  page = await laptopPage(browser, server.baseUrl, DEMO_OPERATOR);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  page = await laptopPage(rig.browser, rig.server.baseUrl, DEMO_OPERATOR);
 });
 
 describe('operator console', () => {
@@ -129,9 +118,9 @@ describe('operator console', () => {
   });
 
   it('draws a sweepstake in the console and the public verification recomputes the same winners', async () => {
-    const operatorToken = await passwordToken(server.baseUrl, orgKey, DEMO_OPERATOR);
+    const operatorToken = await passwordToken(rig.server.baseUrl, rig.orgKey, DEMO_OPERATOR);
     const operatorApi = <T>(method: string, path: string, body?: unknown) =>
-      apiCall<T>(server.baseUrl, orgKey, operatorToken, method, path, body);
+      apiCall<T>(rig.server.baseUrl, rig.orgKey, operatorToken, method, path, body);
     const now = Date.now();
     const created = await operatorApi<{ sweepstakeId: string }>('POST', '/admin/sweepstakes', {
       title: 'E2E paddock pass',
@@ -163,7 +152,7 @@ describe('operator console', () => {
       verified: boolean;
       winners: string[];
       publishedWinners: string[];
-    }>(server.baseUrl, orgKey, orgKey, 'GET', `/sweepstake/${sweepstake.sweepstakeId}/verify`);
+    }>(rig.server.baseUrl, rig.orgKey, rig.orgKey, 'GET', `/sweepstake/${sweepstake.sweepstakeId}/verify`);
     expect(verify.verified).toBe(true);
     expect(verify.winners).toEqual(verify.publishedWinners);
     expect(verify.winners).toHaveLength(1);
@@ -201,7 +190,7 @@ describe('operator console', () => {
   });
 
   it('tells a fan who opens /admin that the console is for operators only', async () => {
-    const fanPage = await laptopPage(browser, server.baseUrl, DEMO_FAN);
+    const fanPage = await laptopPage(rig.browser, rig.server.baseUrl, DEMO_FAN);
     await fanPage.goto('/admin/fans');
     try {
       await fanPage.getByRole('heading', { name: 'Operators only' }).waitFor({ timeout: 10_000 });

@@ -1,26 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousA11yViolations } from './support/browser.ts';
-import { DEMO_OPERATOR, laptopPage } from './support/journeys.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, seriousA11yViolations } from './support/browser.ts';
+import { DEMO_OPERATOR, laptopPage, journeyRig } from './support/journeys.ts';
 
 /**
  * Issue 5 "preview": on the challenge edit screen the operator sees the fan's view of what they
  * type, before saving — title, choices with their points, the top prize and the window.
  */
-let server: RunningServer;
-let browser: Browser;
+const rig = journeyRig();
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await laptopPage(browser, server.baseUrl, DEMO_OPERATOR);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  page = await laptopPage(rig.browser, rig.server.baseUrl, DEMO_OPERATOR);
 });
 
 describe('challenge preview in the console', () => {

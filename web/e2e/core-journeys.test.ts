@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPhonePage, screenshot } from './support/browser.ts';
 import {
   apiCall,
   type Credentials,
@@ -10,35 +10,24 @@ import {
   expectAccessible as expectAccessibleAfter,
   organizationKey,
   passwordToken,
+  journeyRig,
 } from './support/journeys.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * The fan web app's core journeys (issue 4, brief h6): sign-up → welcome → dashboard, the
  * demo fan's sign-in with the remembered path, the underage redirect, the 404 page, the locale
  * switch, the logged-off dashboard; axe on every core screen and a screenshot of each.
  */
-let server: RunningServer;
-let browser: Browser;
+// info level: the outbox (recovery links) is printed to the log, where the recovery journey reads it.
+const rig = journeyRig({ LOG_LEVEL: 'info' });
 
 const DEMO = DEMO_FAN;
 const OPERATOR = DEMO_OPERATOR;
 const PASSWORD = 'grid-walk-2026!';
 
-beforeAll(async () => {
-  // info level: the outbox (recovery links) is printed to the log, where the recovery journey reads it.
-  server = await startServer({ LOG_LEVEL: 'info' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 /** A phone-sized page whose script errors show up in the test output. */
 async function phonePage(): Promise<Page> {
-  const page = await newPhonePage(browser, server.baseUrl);
+  const page = await newPhonePage(rig.browser, rig.server.baseUrl);
   page.on('pageerror', (error) => console.error('[page error]', error.message));
   page.on('response', (r) => {
     // 403 on /auth/v1/logout is expected: DELETE /api/session already ended that session.
@@ -50,7 +39,8 @@ async function phonePage(): Promise<Page> {
 }
 
 /** A session token through the auth API, for arranging data without the browser. */
-const apiSignIn = (key: string, credentials: Credentials) => passwordToken(server.baseUrl, key, credentials);
+const apiSignIn = (key: string, credentials: Credentials) =>
+  passwordToken(rig.server.baseUrl, key, credentials);
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -90,9 +80,15 @@ describe('fan web app core', () => {
     await expectAccessible(page, 'core-landing');
 
     // Invited by the demo fan: their link is /?ref=CODE (GET /api/referral).
-    const key = await organizationKey(server.baseUrl);
+    const key = await organizationKey(rig.server.baseUrl);
     const demo = await apiSignIn(key, DEMO);
-    const { body: referral } = await apiCall<{ code: string }>(server.baseUrl, key, demo, 'GET', '/referral');
+    const { body: referral } = await apiCall<{ code: string }>(
+      rig.server.baseUrl,
+      key,
+      demo,
+      'GET',
+      '/referral',
+    );
 
     const id = unique();
     await signUp(page, `new-${id}@example.com`, referral.code);
@@ -224,7 +220,7 @@ describe('fan web app core', () => {
     let link: string | undefined;
     await expect
       .poll(() => {
-        const lines = server
+        const lines = rig.server
           .output()
           .split('\n')
           .filter((l) => l.includes(email) && l.includes('Reset your password'));
@@ -301,9 +297,9 @@ describe('fan web app core', () => {
 
   it('with the logged-off dashboard on, a visitor sees prize draws and challenges on /', async () => {
     // The demo organization has the setting off; the operator turns it on through the admin API.
-    const key = await organizationKey(server.baseUrl);
+    const key = await organizationKey(rig.server.baseUrl);
     const token = await apiSignIn(key, OPERATOR);
-    const patched = await apiCall(server.baseUrl, key, token, 'PATCH', '/admin/organization', {
+    const patched = await apiCall(rig.server.baseUrl, key, token, 'PATCH', '/admin/organization', {
       loggedOffDashboard: true,
     });
     expect(patched.status).toBe(200);

@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot } from './support/browser.ts';
-import { apiGet, DEMO_FAN, expectAccessible, signIn } from './support/journeys.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newPhonePage, screenshot } from './support/browser.ts';
+import { apiGet, DEMO_FAN, expectAccessible, signIn, journeyRig } from './support/journeys.ts';
 
 /**
  * The fan web app's feature screens (issue 4, brief h7) in real Chromium at 390×844 against the
@@ -11,8 +10,7 @@ import { type RunningServer, startServer } from './support/server.ts';
  * sweepstake entered and the insufficient-points toast for a fan with no points, the public
  * activation landing; axe (0 serious/critical) and a screenshot of every screen.
  */
-let server: RunningServer;
-let browser: Browser;
+const rig = journeyRig();
 let page: Page;
 
 const DEMO = DEMO_FAN;
@@ -25,26 +23,19 @@ const KEYWORDS: Record<string, string> = {
 };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await newPhonePage(browser, server.baseUrl);
+  page = await newPhonePage(rig.browser, rig.server.baseUrl);
   await signIn(page, DEMO);
 });
 
 afterEach(async (context) => {
   if (context.task.result?.state !== 'fail') return;
   // What the fan saw when it failed, and whether the server still answers.
-  const health = await fetch(`${server.baseUrl}/healthz`).then(
+  const health = await fetch(`${rig.server.baseUrl}/healthz`).then(
     (r) => r.status,
     (e: unknown) => String(e),
   );
   console.log(`failed at ${page.url()} (server health: ${health})`);
   await screenshot(page, `features-failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 interface ChallengeDto {
@@ -320,7 +311,7 @@ describe('fan web app features', () => {
   });
 
   it('refuses a broke fan with the insufficient-points toast', async () => {
-    const fresh = await newPhonePage(browser, server.baseUrl);
+    const fresh = await newPhonePage(rig.browser, rig.server.baseUrl);
     const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     await fresh.goto('/');
     await fresh.getByRole('tab', { name: 'Join' }).click();
@@ -371,12 +362,12 @@ describe('fan web app features', () => {
     await page.getByRole('heading', { name: 'Race posters' }).waitFor();
     const wallpaper = page.locator('a[download]').first();
     const href = await wallpaper.getAttribute('href');
-    expect((await fetch(new URL(href!, server.baseUrl))).status).toBe(200);
+    expect((await fetch(new URL(href!, rig.server.baseUrl))).status).toBe(200);
     await expectAccessible(page, 'features-downloads');
   });
 
   it('opens an activation landing signed out, signs up in place and shows the badges granted', async () => {
-    const visitor = await newPhonePage(browser, server.baseUrl);
+    const visitor = await newPhonePage(rig.browser, rig.server.baseUrl);
     await visitor.goto('/');
     const list = await apiGet<{ slug: string; status: string; title: string; badges: unknown[] }[]>(
       visitor,

@@ -1,18 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newPhonePage, screenshot } from './support/browser.ts';
 import {
   apiCall,
   apiGet,
   DEMO_FAN,
   DEMO_OPERATOR,
   expectAccessible,
-  organizationKey,
   passwordToken,
   signIn,
   laptopPage,
+  journeyRig,
 } from './support/journeys.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * Issue 6 in the fan app and the console, in real Chromium against the real server on PGlite
@@ -22,8 +21,7 @@ import { type RunningServer, startServer } from './support/server.ts';
  * shows the badge wallet; the operator sees the claim and the code pool on the offers screen and
  * the milestone rules on the badges screen. axe (0 serious/critical) and a screenshot of every screen.
  */
-let server: RunningServer;
-let browser: Browser;
+const rig = journeyRig();
 let page: Page;
 let operatorPage: Page;
 
@@ -42,10 +40,9 @@ interface OfferDto {
  * desk would (POST /api/admin/fans/{id}/adjust-points), so the claim below spends real points.
  */
 async function operatorGrantsPoints(email: string, amount: number) {
-  const orgKey = await organizationKey(server.baseUrl);
-  const token = await passwordToken(server.baseUrl, orgKey, DEMO_OPERATOR);
+  const token = await passwordToken(rig.server.baseUrl, rig.orgKey, DEMO_OPERATOR);
   const call = <T>(method: string, path: string, body?: unknown) =>
-    apiCall<T>(server.baseUrl, orgKey, token, method, path, body);
+    apiCall<T>(rig.server.baseUrl, rig.orgKey, token, method, path, body);
   const search = await call<{ items: { userId: string; email: string | null }[] }>(
     'GET',
     `/admin/fans?q=${encodeURIComponent(email)}`,
@@ -60,14 +57,14 @@ async function operatorGrantsPoints(email: string, amount: number) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
   // 200: enough for the 150-point shop offer, still below P8 (300 lifetime) so the P8 offer stays locked.
   await operatorGrantsPoints(DEMO_FAN.email, 200);
-  browser = await launchBrowser();
-  page = await newPhonePage(browser, server.baseUrl);
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+  page = await newPhonePage(rig.browser, rig.server.baseUrl);
+  await page
+    .context()
+    .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: rig.server.baseUrl });
   await signIn(page, DEMO_FAN);
-  operatorPage = await laptopPage(browser, server.baseUrl, DEMO_OPERATOR);
+  operatorPage = await laptopPage(rig.browser, rig.server.baseUrl, DEMO_OPERATOR);
 });
 
 afterEach(async (context) => {
@@ -76,11 +73,6 @@ afterEach(async (context) => {
   const name = context.task.name.slice(0, 40).replace(/\W+/g, '-');
   await screenshot(page, `rewards-failed-${name}`);
   if (operatorPage) await screenshot(operatorPage, `rewards-failed-operator-${name}`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const formatPoints = (n: number) => `${new Intl.NumberFormat('en').format(n)} pts`;
@@ -201,9 +193,9 @@ describe('rewards: the operator console', () => {
   let operatorPage: Page;
 
   beforeAll(async () => {
-    const context = await browser.newContext({
+    const context = await rig.browser.newContext({
       viewport: { width: 1366, height: 900 },
-      baseURL: server.baseUrl,
+      baseURL: rig.server.baseUrl,
     });
     operatorPage = await context.newPage();
     await signIn(operatorPage, DEMO_OPERATOR);

@@ -1,16 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot, seriousA11yViolations } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPhonePage, screenshot, seriousA11yViolations } from './support/browser.ts';
 import {
   apiCall,
   type Credentials,
   DEMO_FAN,
   DEMO_OPERATOR,
-  organizationKey,
   passwordToken,
   laptopPage,
+  journeyRig,
 } from './support/journeys.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * Issue 5's public draw-verification page in real Chromium against the real server (PGlite,
@@ -18,16 +17,14 @@ import { type RunningServer, startServer } from './support/server.ts';
  * fresh browser context opens /sweepstakes/{id}/verify and sees every check (recomputed in
  * that browser) pass and the same winners the console announced.
  */
+const rig = journeyRig();
 
-let server: RunningServer;
-let browser: Browser;
-let orgKey: string;
 /** The sweepstake the first journey drew, so the second one checks the demo season's own draw. */
 let lastDrawn = '';
 
-const token = (credentials: Credentials) => passwordToken(server.baseUrl, orgKey, credentials);
+const token = (credentials: Credentials) => passwordToken(rig.server.baseUrl, rig.orgKey, credentials);
 const call = <T>(bearer: string, method: string, path: string, body?: unknown) =>
-  apiCall<T>(server.baseUrl, orgKey, bearer, method, path, body);
+  apiCall<T>(rig.server.baseUrl, rig.orgKey, bearer, method, path, body);
 
 /** Reads the page's three checks as { seed, entries, winners } → true/false. */
 async function checksOn(page: Page) {
@@ -38,17 +35,6 @@ async function checksOn(page: Page) {
   }
   return result;
 }
-
-beforeAll(async () => {
-  server = await startServer();
-  orgKey = await organizationKey(server.baseUrl);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('the public draw-verification page', () => {
   it('shows, signed out, every check passed and the winners the console announced', async () => {
@@ -75,7 +61,7 @@ describe('the public draw-verification page', () => {
     await new Promise((r) => setTimeout(r, Math.max(0, now + 7_000 - Date.now())));
 
     // The operator draws in the console (laptop viewport, signed in).
-    const console_ = await laptopPage(browser, server.baseUrl, DEMO_OPERATOR);
+    const console_ = await laptopPage(rig.browser, rig.server.baseUrl, DEMO_OPERATOR);
     await console_.goto('/admin/sweepstakes');
     const panel = console_.locator('div.rounded-2xl').filter({ hasText: 'E2E verify pass' });
     console_.once('dialog', (dialog) => void dialog.accept());
@@ -90,7 +76,7 @@ describe('the public draw-verification page', () => {
     await console_.context().close();
 
     // A stranger: fresh context, never signed in.
-    const visitor = await newPhonePage(browser, server.baseUrl);
+    const visitor = await newPhonePage(rig.browser, rig.server.baseUrl);
     const errors: string[] = [];
     visitor.on('pageerror', (error) => errors.push(error.message));
     await visitor.goto(`/sweepstakes/${id}/verify`);
@@ -103,7 +89,7 @@ describe('the public draw-verification page', () => {
       seed: string;
       entriesHash: string;
       publishedWinners: string[];
-    }>(orgKey, 'GET', `/sweepstake/${id}/verify`);
+    }>(rig.orgKey, 'GET', `/sweepstake/${id}/verify`);
     expect((await visitor.getByTestId('seed-hash').textContent())?.trim()).toBe(published.body.seedHash);
     expect((await visitor.getByTestId('seed').textContent())?.trim()).toBe(published.body.seed);
     expect((await visitor.getByTestId('entries-hash').textContent())?.trim()).toBe(
@@ -139,8 +125,8 @@ describe('the public draw-verification page', () => {
     );
     const drawn = list.body.find((s) => s.drawnAt && s.sweepstakeId !== lastDrawn);
     expect(drawn, 'the demo seed has a drawn sweepstake').toBeDefined();
-    const visitor = await newPhonePage(browser, server.baseUrl);
-    await visitor.context().addCookies([{ name: 'paddock-locale', value: 'es', url: server.baseUrl }]);
+    const visitor = await newPhonePage(rig.browser, rig.server.baseUrl);
+    await visitor.context().addCookies([{ name: 'paddock-locale', value: 'es', url: rig.server.baseUrl }]);
     await visitor.goto(`/sweepstakes/${drawn?.sweepstakeId}/verify`);
     expect(await checksOn(visitor)).toEqual({ seed: 'true', entries: 'true', winners: 'true' });
     expect(await visitor.getByTestId('entries').locator('tbody tr').count()).toBeGreaterThan(1);

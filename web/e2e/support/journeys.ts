@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { screenshot, seriousA11yViolations } from './browser.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { launchBrowser, screenshot, seriousA11yViolations } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
 
 /** What the journeys share: the demo seed's accounts, signing in, axe, and API calls to arrange data. */
 export interface Credentials {
@@ -14,6 +15,25 @@ export const DEMO_OPERATOR: Credentials = {
 };
 /** The console is used on a laptop or tablet. */
 export const LAPTOP = { width: 1366, height: 900 };
+
+/**
+ * One file's journeys run against the real server (a fresh PGlite with the demo seed) in
+ * Chromium: both start before the file's own beforeAll hooks and stop after its tests. Read
+ * the fields inside hooks and tests, once started.
+ */
+export function journeyRig(env: Record<string, string> = {}) {
+  const rig = {} as { server: RunningServer; browser: Browser; orgKey: string };
+  beforeAll(async () => {
+    rig.server = await startServer(env);
+    rig.orgKey = await organizationKey(rig.server.baseUrl);
+    rig.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await rig.browser?.close();
+    await rig.server?.stop();
+  });
+  return rig;
+}
 
 /** Signs in on the landing page as a fan would, and waits for the dashboard. */
 export async function signIn(page: Page, credentials: Credentials) {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../button.tsx';
 import { toast } from '../toast-store.ts';
 import { ErrorNote } from './page.tsx';
+import { type FormFields, useFormFields } from './use-form-fields.ts';
 
 /**
  * A console call whose failure the screen shows itself (ErrorNote, so `silent` keeps the global
@@ -40,6 +41,16 @@ export function useSaveMutation<TResult>(
       options.onSuccess?.(result);
     },
   });
+}
+
+/** A console editor's values (`initial`, read once) and their save: `submit` sends them. */
+export function useConsoleForm<T extends object, TResult>(
+  initial: () => T,
+  submit: (values: T) => Promise<TResult>,
+  options: { invalidate: readonly QueryKey[]; onSuccess?: (result: TResult) => void },
+): { f: FormFields<T>; save: ReturnType<typeof useSaveMutation<TResult>> } {
+  const f = useFormFields(initial);
+  return { f, save: useSaveMutation(() => submit(f.values), options) };
 }
 
 /** The form around a console editor: submit saves, the save's error shows, then Save (and Cancel). */

@@ -4,12 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Award } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PanelList, useEditing } from '../../../ui/console/editing.tsx';
-import { ConsoleForm, useConsoleMutation, useSaveMutation } from '../../../ui/console/console-form.tsx';
+import { ConsoleForm, useConsoleForm, useConsoleMutation } from '../../../ui/console/console-form.tsx';
 import { Check, Field, FieldGrid, TextArea } from '../../../ui/console/fields.tsx';
 import { MediaUpload } from '../../../ui/console/media-upload.tsx';
 import { Badge, ConsolePage, ErrorNote, Panel } from '../../../ui/console/page.tsx';
 import { RowActions } from '../../../ui/console/table.tsx';
-import { useFormFields } from '../../../ui/console/use-form-fields.ts';
 import { BoostFields } from './boost-fields.tsx';
 import { rewardsConsoleApi, rewardsConsoleKeys } from './rewards-console-api.ts';
 
@@ -51,12 +50,12 @@ const toBody = (d: Draft) => ({
 
 function BadgeForm({ badge, onDone }: { badge: AdminBadge | null; onDone: () => void }) {
   const { t } = useTranslation('rewards-console');
-  const f = useFormFields(() => fromBadge(badge));
-  const save = useSaveMutation(
-    () =>
+  const { f, save } = useConsoleForm(
+    () => fromBadge(badge),
+    (d) =>
       badge
-        ? rewardsConsoleApi.updateBadge(badge.badgeId, toBody(f.values))
-        : rewardsConsoleApi.createBadge(toBody(f.values)),
+        ? rewardsConsoleApi.updateBadge(badge.badgeId, toBody(d))
+        : rewardsConsoleApi.createBadge(toBody(d)),
     { invalidate: [rewardsConsoleKeys.badges], onSuccess: onDone },
   );
   return (

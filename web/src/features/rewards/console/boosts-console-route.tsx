@@ -2,12 +2,11 @@ import type { AdminBoost, BoostEarning } from '@paddock/contracts/api/boosts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useEditing } from '../../../ui/console/editing.tsx';
-import { ConsoleForm, useConsoleMutation, useSaveMutation } from '../../../ui/console/console-form.tsx';
+import { ConsoleForm, useConsoleForm, useConsoleMutation } from '../../../ui/console/console-form.tsx';
 import { daysFromNow, formatDateTime } from '../../../ui/console/dates.ts';
 import { DateTimeField, Field, FieldGrid, Select } from '../../../ui/console/fields.tsx';
 import { Badge, ConsolePage, ErrorNote, Panel } from '../../../ui/console/page.tsx';
 import { DataTable, RowActions } from '../../../ui/console/table.tsx';
-import { useFormFields } from '../../../ui/console/use-form-fields.ts';
 import { BoostFields } from './boost-fields.tsx';
 import { rewardsConsoleApi, rewardsConsoleKeys } from './rewards-console-api.ts';
 
@@ -42,12 +41,12 @@ const toBody = (d: Draft) => ({
 
 function BoostForm({ boost, onDone }: { boost: AdminBoost | null; onDone: () => void }) {
   const { t } = useTranslation('rewards-console');
-  const f = useFormFields(() => fromBoost(boost));
-  const save = useSaveMutation(
-    () =>
+  const { f, save } = useConsoleForm(
+    () => fromBoost(boost),
+    (d) =>
       boost
-        ? rewardsConsoleApi.updateBoost(boost.boostId, toBody(f.values))
-        : rewardsConsoleApi.createBoost(toBody(f.values)),
+        ? rewardsConsoleApi.updateBoost(boost.boostId, toBody(d))
+        : rewardsConsoleApi.createBoost(toBody(d)),
     { invalidate: [rewardsConsoleKeys.boosts], onSuccess: onDone },
   );
   return (

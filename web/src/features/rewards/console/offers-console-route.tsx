@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadBlob } from '../../../lib/console-files.ts';
 import { Button } from '../../../ui/button.tsx';
 import { PanelList, useEditing } from '../../../ui/console/editing.tsx';
-import { ConsoleForm, useConsoleMutation, useSaveMutation } from '../../../ui/console/console-form.tsx';
+import { ConsoleForm, useConsoleForm, useConsoleMutation } from '../../../ui/console/console-form.tsx';
 import { daysFromNow, formatDateTime } from '../../../ui/console/dates.ts';
 import {
   Check,
@@ -19,7 +19,6 @@ import {
 } from '../../../ui/console/fields.tsx';
 import { MediaUpload } from '../../../ui/console/media-upload.tsx';
 import { Badge, ConsolePage, ErrorNote } from '../../../ui/console/page.tsx';
-import { useFormFields } from '../../../ui/console/use-form-fields.ts';
 import { rewardsKeys } from '../api/rewards-api.ts';
 import { rewardsConsoleApi, rewardsConsoleKeys } from './rewards-console-api.ts';
 
@@ -64,10 +63,10 @@ const toBody = (d: Draft) => ({
 
 function OfferForm({ offer, onDone }: { offer: AdminOffer | null; onDone: () => void }) {
   const { t } = useTranslation('rewards-console');
-  const f = useFormFields(() => fromOffer(offer));
-  const save = useSaveMutation(
-    () => {
-      const body = toBody(f.values);
+  const { f, save } = useConsoleForm(
+    () => fromOffer(offer),
+    (d) => {
+      const body = toBody(d);
       if (!offer) return rewardsConsoleApi.createOffer(body);
       // The way an offer is redeemed cannot change once fans claimed it; only send it when edited.
       const { redemption, ...rest } = body;

@@ -6,12 +6,11 @@ import { paths } from '../../../config/paths.ts';
 import { downloadBlob } from '../../../lib/console-files.ts';
 import { Button } from '../../../ui/button.tsx';
 import { PanelList, useEditing } from '../../../ui/console/editing.tsx';
-import { ConsoleForm, useConsoleMutation, useSaveMutation } from '../../../ui/console/console-form.tsx';
+import { ConsoleForm, useConsoleForm, useConsoleMutation } from '../../../ui/console/console-form.tsx';
 import { daysFromNow, formatDateTime } from '../../../ui/console/dates.ts';
 import { DateTimeField, Field, FieldGrid, TextArea } from '../../../ui/console/fields.tsx';
 import { MediaUpload } from '../../../ui/console/media-upload.tsx';
 import { Badge, ConsolePage, ErrorNote } from '../../../ui/console/page.tsx';
-import { useFormFields } from '../../../ui/console/use-form-fields.ts';
 import { sweepstakeConsoleApi, sweepstakeConsoleKeys } from './sweepstake-console-api.ts';
 
 interface Draft {
@@ -60,11 +59,10 @@ function toBody(d: Draft) {
 
 function SweepstakeForm({ sweepstake, onDone }: { sweepstake: AdminSweepstake | null; onDone: () => void }) {
   const { t } = useTranslation('sweepstakes-console');
-  const f = useFormFields(() => fromSweepstake(sweepstake));
   const id = sweepstake?.sweepstakeId;
-  const save = useSaveMutation(
-    () =>
-      id ? sweepstakeConsoleApi.update(id, toBody(f.values)) : sweepstakeConsoleApi.create(toBody(f.values)),
+  const { f, save } = useConsoleForm(
+    () => fromSweepstake(sweepstake),
+    (d) => (id ? sweepstakeConsoleApi.update(id, toBody(d)) : sweepstakeConsoleApi.create(toBody(d))),
     { invalidate: [sweepstakeConsoleKeys.sweepstakes], onSuccess: onDone },
   );
   return (
