@@ -1,52 +1,76 @@
-import type { Challenge } from '@paddock/contracts/api/challenges';
-import { useState } from 'react';
+import type { ChallengeAnswerBody, ChallengeOption } from '@paddock/contracts/api/challenges';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button.tsx';
 import { useAnswerChallenge } from '../api/challenge-api.ts';
 import { toastAnswer, toastAnswerError } from './answer-feedback.ts';
 import { OptionPicker } from './option-picker.tsx';
 
-/** Choosing one of a challenge's options and sending it: a poll's vote or a pick'em's prediction. */
+/**
+ * Choosing one option and sending it: a poll's vote, a pick'em's prediction or a trivia
+ * question's answer (`questionId`). `unchangedIndex` is the answer already given, which
+ * sending again would not change.
+ */
 export function OptionChoiceForm({
-  challenge,
-  submitLabel,
+  challengeId,
+  questionId,
+  name,
+  legend,
+  options,
   hint,
+  submitLabel,
   answeredNote,
+  unchangedIndex,
+  onAnswered,
 }: {
-  challenge: Challenge;
+  challengeId: string;
+  questionId?: string;
+  name: string;
+  legend: string;
+  options: ChallengeOption[];
+  hint?: ReactNode;
   submitLabel: string;
-  hint?: string;
   /** Said in the toast after answering (a pick'em: "locked in until the result"). */
   answeredNote?: string;
+  unchangedIndex?: number;
+  onAnswered?: () => void;
 }) {
   const { t } = useTranslation('challenges');
   const [choice, setChoice] = useState<number | null>(null);
-  const answer = useAnswerChallenge(challenge.challengeId);
+  const answer = useAnswerChallenge(challengeId);
   return (
     <form
       className="flex flex-col gap-4"
       onSubmit={(e) => {
         e.preventDefault();
         if (choice === null) return;
-        answer.mutate(
-          { responseIndex: choice },
-          {
-            onSuccess: (r) => toastAnswer(t, r, answeredNote),
-            onError: (err) => toastAnswerError(t, err),
+        const body: ChallengeAnswerBody = questionId
+          ? { questionId, responseIndex: choice }
+          : { responseIndex: choice };
+        answer.mutate(body, {
+          onSuccess: (r) => {
+            toastAnswer(t, r, answeredNote);
+            onAnswered?.();
           },
-        );
+          onError: (err) => toastAnswerError(t, err),
+        });
       }}
     >
-      {hint && <p className="text-sm text-muted">{hint}</p>}
+      {hint}
       <OptionPicker
-        name={`${challenge.subtype}-${challenge.challengeId}`}
-        legend={challenge.title}
-        options={challenge.options}
+        name={name}
+        legend={legend}
+        options={options}
         value={choice}
         onChange={setChoice}
         disabled={answer.isPending}
       />
-      <Button type="submit" full disabled={choice === null} loading={answer.isPending}>
+      <Button
+        type="submit"
+        full
+        disabled={choice === null || choice === unchangedIndex}
+        loading={answer.isPending}
+      >
         {submitLabel}
       </Button>
     </form>

@@ -58,9 +58,12 @@ export function PickemChallenge({ challenge }: { challenge: Challenge }) {
 
   return (
     <OptionChoiceForm
-      challenge={challenge}
+      challengeId={challenge.challengeId}
+      name={`pickem-${challenge.challengeId}`}
+      legend={challenge.title}
+      options={challenge.options}
       submitLabel={t('actions.predict')}
-      hint={t('pickem.hint')}
+      hint={<p className="text-sm text-muted">{t('pickem.hint')}</p>}
       answeredNote={t('pickem.locked')}
     />
   );

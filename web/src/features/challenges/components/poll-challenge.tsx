@@ -25,5 +25,13 @@ export function PollChallenge({ challenge }: { challenge: Challenge }) {
     );
   }
 
-  return <OptionChoiceForm challenge={challenge} submitLabel={t('actions.vote')} />;
+  return (
+    <OptionChoiceForm
+      challengeId={challenge.challengeId}
+      name={`poll-${challenge.challengeId}`}
+      legend={challenge.title}
+      options={challenge.options}
+      submitLabel={t('actions.vote')}
+    />
+  );
 }
