@@ -1,14 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousA11yViolations } from './support/browser.ts';
-import {
-  apiCall,
-  DEMO_FAN,
-  DEMO_OPERATOR,
-  passwordToken,
-  laptopPage,
-  journeyRig,
-} from './support/journeys.ts';
+import { DEMO_FAN, DEMO_OPERATOR, laptopPage, journeyRig, endedSweepstake } from './support/journeys.ts';
 
 /**
  * Issue 5's operator journeys in real Chromium at a laptop viewport against the real server on
@@ -22,10 +15,7 @@ const rig = journeyRig();
 let page: Page;
 
 /** The fan side through the API with a fresh password session (issue 5 allows it). */
-async function fanApi<T>(method: string, path: string, body?: unknown) {
-  const token = await passwordToken(rig.server.baseUrl, rig.orgKey, DEMO_FAN);
-  return apiCall<T>(rig.server.baseUrl, rig.orgKey, token, method, path, body);
-}
+const fanApi = rig.as(DEMO_FAN);
 
 beforeAll(async () => {
   page = await laptopPage(rig.browser, rig.server.baseUrl, DEMO_OPERATOR);
@@ -118,28 +108,14 @@ describe('operator console', () => {
   });
 
   it('draws a sweepstake in the console and the public verification recomputes the same winners', async () => {
-    const operatorToken = await passwordToken(rig.server.baseUrl, rig.orgKey, DEMO_OPERATOR);
-    const operatorApi = <T>(method: string, path: string, body?: unknown) =>
-      apiCall<T>(rig.server.baseUrl, rig.orgKey, operatorToken, method, path, body);
-    const now = Date.now();
-    const created = await operatorApi<{ sweepstakeId: string }>('POST', '/admin/sweepstakes', {
-      title: 'E2E paddock pass',
-      prize: 'Two paddock passes',
-      startsAt: new Date(now - 60_000).toISOString(),
-      endsAt: new Date(now + 8_000).toISOString(),
-      costPerEntry: 1,
-    });
-    expect(created.status).toBe(201);
-    const sweepstake = created.body;
-    // The entry costs 3 points; give the fan enough whatever ran before.
-    const me = await fanApi<{ userId: string }>('GET', '/user/me');
-    await operatorApi('POST', `/admin/fans/${me.body.userId}/adjust-points`, {
-      amount: 3,
-      reason: 'E2E sweepstake entry',
-    });
-    const entry = await fanApi('POST', `/sweepstake/${sweepstake.sweepstakeId}/entry`, { count: 3 });
-    expect(entry, JSON.stringify(entry.body)).toMatchObject({ status: 200 });
-    await new Promise((r) => setTimeout(r, Math.max(0, now + 9_000 - Date.now())));
+    const sweepstake = {
+      sweepstakeId: await endedSweepstake(rig, {
+        title: 'E2E paddock pass',
+        prize: 'Two paddock passes',
+        entries: 3,
+        openMs: 8_000,
+      }),
+    };
 
     await page.goto('/admin/sweepstakes');
     const panel = page.locator('div.rounded-2xl').filter({ hasText: 'E2E paddock pass' });
@@ -148,11 +124,11 @@ describe('operator console', () => {
     await panel.getByRole('listitem').first().waitFor();
     await screenshot(page, 'admin-sweepstake-drawn');
 
-    const { body: verify } = await apiCall<{
+    const { body: verify } = await rig.visitor<{
       verified: boolean;
       winners: string[];
       publishedWinners: string[];
-    }>(rig.server.baseUrl, rig.orgKey, rig.orgKey, 'GET', `/sweepstake/${sweepstake.sweepstakeId}/verify`);
+    }>(`/sweepstake/${sweepstake.sweepstakeId}/verify`);
     expect(verify.verified).toBe(true);
     expect(verify.winners).toEqual(verify.publishedWinners);
     expect(verify.winners).toHaveLength(1);

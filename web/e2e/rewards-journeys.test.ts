@@ -2,12 +2,10 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newPhonePage, screenshot } from './support/browser.ts';
 import {
-  apiCall,
   apiGet,
   DEMO_FAN,
   DEMO_OPERATOR,
   expectAccessible,
-  passwordToken,
   signIn,
   laptopPage,
   journeyRig,
@@ -40,9 +38,7 @@ interface OfferDto {
  * desk would (POST /api/admin/fans/{id}/adjust-points), so the claim below spends real points.
  */
 async function operatorGrantsPoints(email: string, amount: number) {
-  const token = await passwordToken(rig.server.baseUrl, rig.orgKey, DEMO_OPERATOR);
-  const call = <T>(method: string, path: string, body?: unknown) =>
-    apiCall<T>(rig.server.baseUrl, rig.orgKey, token, method, path, body);
+  const call = rig.as(DEMO_OPERATOR);
   const search = await call<{ items: { userId: string; email: string | null }[] }>(
     'GET',
     `/admin/fans?q=${encodeURIComponent(email)}`,

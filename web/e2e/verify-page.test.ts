@@ -1,15 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPhonePage, screenshot, seriousA11yViolations } from './support/browser.ts';
-import {
-  apiCall,
-  type Credentials,
-  DEMO_FAN,
-  DEMO_OPERATOR,
-  passwordToken,
-  laptopPage,
-  journeyRig,
-} from './support/journeys.ts';
+import { DEMO_OPERATOR, endedSweepstake, journeyRig, laptopPage } from './support/journeys.ts';
 
 /**
  * Issue 5's public draw-verification page in real Chromium against the real server (PGlite,
@@ -22,9 +14,7 @@ const rig = journeyRig();
 /** The sweepstake the first journey drew, so the second one checks the demo season's own draw. */
 let lastDrawn = '';
 
-const token = (credentials: Credentials) => passwordToken(rig.server.baseUrl, rig.orgKey, credentials);
-const call = <T>(bearer: string, method: string, path: string, body?: unknown) =>
-  apiCall<T>(rig.server.baseUrl, rig.orgKey, bearer, method, path, body);
+const operatorApi = rig.as(DEMO_OPERATOR);
 
 /** Reads the page's three checks as { seed, entries, winners } → true/false. */
 async function checksOn(page: Page) {
@@ -38,27 +28,13 @@ async function checksOn(page: Page) {
 
 describe('the public draw-verification page', () => {
   it('shows, signed out, every check passed and the winners the console announced', async () => {
-    const operator = await token(DEMO_OPERATOR);
-    const fan = await token(DEMO_FAN);
-    const now = Date.now();
-    const created = await call<{ sweepstakeId: string }>(operator, 'POST', '/admin/sweepstakes', {
+    const id = await endedSweepstake(rig, {
       title: 'E2E verify pass',
       prize: 'A pit-lane tour',
-      startsAt: new Date(now - 60_000).toISOString(),
-      endsAt: new Date(now + 6_000).toISOString(),
-      costPerEntry: 1,
+      entries: 4,
+      openMs: 6_000,
     });
-    expect(created.status).toBe(201);
-    const id = created.body.sweepstakeId;
     lastDrawn = id;
-    const me = await call<{ userId: string }>(fan, 'GET', '/user/me');
-    await call(operator, 'POST', `/admin/fans/${me.body.userId}/adjust-points`, {
-      amount: 4,
-      reason: 'E2E verify-page entry',
-    });
-    const entry = await call(fan, 'POST', `/sweepstake/${id}/entry`, { count: 4 });
-    expect(entry, JSON.stringify(entry.body)).toMatchObject({ status: 200 });
-    await new Promise((r) => setTimeout(r, Math.max(0, now + 7_000 - Date.now())));
 
     // The operator draws in the console (laptop viewport, signed in).
     const console_ = await laptopPage(rig.browser, rig.server.baseUrl, DEMO_OPERATOR);
@@ -84,12 +60,12 @@ describe('the public draw-verification page', () => {
     expect(await visitor.getByTestId('verdict').getAttribute('data-verified')).toBe('true');
     expect(visitor.url()).toContain(`/sweepstakes/${id}/verify`);
 
-    const published = await call<{
+    const published = await rig.visitor<{
       seedHash: string;
       seed: string;
       entriesHash: string;
       publishedWinners: string[];
-    }>(rig.orgKey, 'GET', `/sweepstake/${id}/verify`);
+    }>(`/sweepstake/${id}/verify`);
     expect((await visitor.getByTestId('seed-hash').textContent())?.trim()).toBe(published.body.seedHash);
     expect((await visitor.getByTestId('seed').textContent())?.trim()).toBe(published.body.seed);
     expect((await visitor.getByTestId('entries-hash').textContent())?.trim()).toBe(
@@ -98,11 +74,9 @@ describe('the public draw-verification page', () => {
     const pageWinners = await visitor.getByTestId('winners').getByRole('listitem').allTextContents();
     expect(pageWinners).toHaveLength(1);
     // The console names the winner; the page shows the anonymised entrant: the same fan.
-    const admin = await call<{ sweepstakeId: string; winners: { displayName: string; entrant: string }[] }[]>(
-      operator,
-      'GET',
-      '/admin/sweepstakes',
-    );
+    const admin = await operatorApi<
+      { sweepstakeId: string; winners: { displayName: string; entrant: string }[] }[]
+    >('GET', '/admin/sweepstakes');
     const adminWinners = admin.body.find((s) => s.sweepstakeId === id)?.winners ?? [];
     expect(adminWinners.map((w) => w.displayName)).toEqual(consoleWinners);
     expect(published.body.publishedWinners).toEqual(adminWinners.map((w) => w.entrant));
@@ -118,8 +92,7 @@ describe('the public draw-verification page', () => {
   });
 
   it('verifies the demo season’s drawn sweepstake too, in Spanish', async () => {
-    const list = await call<{ sweepstakeId: string; drawnAt: string | null }[]>(
-      await token(DEMO_OPERATOR),
+    const list = await operatorApi<{ sweepstakeId: string; drawnAt: string | null }[]>(
       'GET',
       '/admin/sweepstakes',
     );

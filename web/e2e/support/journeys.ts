@@ -22,7 +22,30 @@ export const LAPTOP = { width: 1366, height: 900 };
  * the fields inside hooks and tests, once started.
  */
 export function journeyRig(env: Record<string, string> = {}) {
-  const rig = {} as { server: RunningServer; browser: Browser; orgKey: string };
+  const rig = {
+    /** The API as `credentials` (a fresh password session each call), to arrange data without the browser. */
+    as:
+      (credentials: Credentials) =>
+      async <T>(method: string, path: string, body?: unknown) =>
+        apiCall<T>(
+          rig.server.baseUrl,
+          rig.orgKey,
+          await passwordToken(rig.server.baseUrl, rig.orgKey, credentials),
+          method,
+          path,
+          body,
+        ),
+    /** The API as a signed-out visitor (the organization key only). */
+    visitor: <T>(path: string) => apiCall<T>(rig.server.baseUrl, rig.orgKey, rig.orgKey, 'GET', path),
+  } as {
+    server: RunningServer;
+    browser: Browser;
+    orgKey: string;
+    as: (
+      credentials: Credentials,
+    ) => <T>(method: string, path: string, body?: unknown) => Promise<ApiAnswer<T>>;
+    visitor: <T>(path: string) => Promise<ApiAnswer<T>>;
+  };
   beforeAll(async () => {
     rig.server = await startServer(env);
     rig.orgKey = await organizationKey(rig.server.baseUrl);
@@ -84,6 +107,11 @@ export async function passwordToken(
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
+export interface ApiAnswer<T> {
+  status: number;
+  body: T;
+}
+
 /** A JSON call to the product or operator API (/api…) with a bearer token and the organization header. */
 export async function apiCall<T>(
   baseUrl: string,
@@ -92,7 +120,7 @@ export async function apiCall<T>(
   method: string,
   path: string,
   body?: unknown,
-): Promise<{ status: number; body: T }> {
+): Promise<ApiAnswer<T>> {
   const res = await fetch(`${baseUrl}/api${path}`, {
     method,
     headers: {
@@ -123,4 +151,36 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
     if (!res.ok) throw new Error(`GET ${p} → ${res.status}`);
     return res.json();
   }, path) as Promise<T>;
+}
+
+/**
+ * A sweepstake that the demo fan enters `entries` times (the operator grants the points they
+ * cost) and that has ended when this returns, ready to be drawn in the console.
+ */
+export async function endedSweepstake(
+  rig: ReturnType<typeof journeyRig>,
+  { title, prize, entries, openMs }: { title: string; prize: string; entries: number; openMs: number },
+): Promise<string> {
+  const operatorApi = rig.as(DEMO_OPERATOR);
+  const fanApi = rig.as(DEMO_FAN);
+  const now = Date.now();
+  const created = await operatorApi<{ sweepstakeId: string }>('POST', '/admin/sweepstakes', {
+    title,
+    prize,
+    startsAt: new Date(now - 60_000).toISOString(),
+    endsAt: new Date(now + openMs).toISOString(),
+    costPerEntry: 1,
+  });
+  expect(created.status).toBe(201);
+  const id = created.body.sweepstakeId;
+  // Each entry costs a point; give the fan enough whatever ran before.
+  const me = await fanApi<{ userId: string }>('GET', '/user/me');
+  await operatorApi('POST', `/admin/fans/${me.body.userId}/adjust-points`, {
+    amount: entries,
+    reason: `E2E entries: ${title}`,
+  });
+  const entry = await fanApi('POST', `/sweepstake/${id}/entry`, { count: entries });
+  expect(entry, JSON.stringify(entry.body)).toMatchObject({ status: 200 });
+  await new Promise((r) => setTimeout(r, Math.max(0, now + openMs + 1_000 - Date.now())));
+  return id;
 }

@@ -1,5 +1,7 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Page } from '../../lib/console-api.ts';
 import { Button } from '../button.tsx';
 
 export function Table({ head, children }: { head: string[]; children: ReactNode }) {
@@ -69,26 +71,29 @@ export function RowActions({
   );
 }
 
-/** First page / next page under a cursor-paged console table. */
-export function Pager({
-  cursor,
-  nextCursor,
-  onChange,
-}: {
-  cursor: string | undefined;
-  nextCursor: string | null | undefined;
-  onChange: (cursor: string | undefined) => void;
-}) {
+/**
+ * A cursor-paged console list (fans, audit log): the current page's query and its cursor. A
+ * new search starts again from the first page with `setCursor(undefined)`.
+ */
+export function usePagedQuery<T>(key: QueryKey, fetchPage: (cursor: string | undefined) => Promise<Page<T>>) {
+  const [cursor, setCursor] = useState<string | undefined>();
+  const query = useQuery({ queryKey: [...key, cursor ?? ''], queryFn: () => fetchPage(cursor) });
+  return { query, cursor, setCursor };
+}
+
+/** First page / next page under a paged console table. */
+export function Pager({ paged }: { paged: ReturnType<typeof usePagedQuery<unknown>> }) {
   const { t } = useTranslation('console');
+  const next = paged.query.data?.nextCursor;
   return (
     <div className="flex gap-2">
-      {cursor && (
-        <Button variant="secondary" onClick={() => onChange(undefined)}>
+      {paged.cursor && (
+        <Button variant="secondary" onClick={() => paged.setCursor(undefined)}>
           {t('common.first')}
         </Button>
       )}
-      {nextCursor && (
-        <Button variant="secondary" onClick={() => onChange(nextCursor)}>
+      {next && (
+        <Button variant="secondary" onClick={() => paged.setCursor(next)}>
           {t('common.next')}
         </Button>
       )}

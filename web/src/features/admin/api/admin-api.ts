@@ -13,7 +13,7 @@ import { type Page, queryString as qs } from '../../../lib/console-api.ts';
  * dashboard's statistics. Each domain's console calls live in its feature's console/ folder.
  */
 export const adminKeys = {
-  fans: (q: string, cursor?: string) => ['admin', 'fans', q, cursor ?? ''] as const,
+  fans: (q: string) => ['admin', 'fans', q] as const,
   fan: (id: string) => ['admin', 'fan', id] as const,
   fanTransactions: (id: string) => ['admin', 'fan', id, 'transactions'] as const,
   audit: (filters: Record<string, string>) => ['admin', 'audit', filters] as const,

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button.tsx';
 import { formatDateTime } from '../../../ui/console/dates.ts';
 import { DateTimeField, Field } from '../../../ui/console/fields.tsx';
 import { ConsolePage, ErrorNote } from '../../../ui/console/page.tsx';
-import { Pager, Table, Td } from '../../../ui/console/table.tsx';
+import { Pager, Table, Td, usePagedQuery } from '../../../ui/console/table.tsx';
 import { useFormFields } from '../../../ui/console/use-form-fields.ts';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
 
@@ -22,11 +21,8 @@ export default function AdminAuditRoute() {
     to: null as string | null,
   });
   const [filters, setFilters] = useState<Record<string, string>>({});
-  const [cursor, setCursor] = useState<string | undefined>();
-  const audit = useQuery({
-    queryKey: [...adminKeys.audit(filters), cursor ?? ''],
-    queryFn: () => adminApi.audit(filters, cursor),
-  });
+  const paged = usePagedQuery(adminKeys.audit(filters), (cursor) => adminApi.audit(filters, cursor));
+  const audit = paged.query;
   return (
     <ConsolePage title={t('audit.title')}>
       <form
@@ -35,7 +31,7 @@ export default function AdminAuditRoute() {
           e.preventDefault();
           const next: Record<string, string> = {};
           for (const [k, v] of Object.entries(f.values)) if (v?.trim()) next[k] = v.trim();
-          setCursor(undefined);
+          paged.setCursor(undefined);
           setFilters(next);
         }}
       >
@@ -72,7 +68,7 @@ export default function AdminAuditRoute() {
         ))}
       </Table>
       {audit.data?.items.length === 0 && <p className="text-muted">{t('audit.none')}</p>}
-      <Pager cursor={cursor} nextCursor={audit.data?.nextCursor} onChange={setCursor} />
+      <Pager paged={paged} />
     </ConsolePage>
   );
 }

@@ -1,6 +1,6 @@
 import { ADJUST_REASON } from '@paddock/contracts/api/admin';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { consoleKeys } from '../../../lib/console-api.ts';
@@ -14,6 +14,23 @@ import { Table, Td } from '../../../ui/console/table.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
+
+/** The items, or `none` when there are none. */
+function ListOrNone({
+  className,
+  none,
+  children,
+}: {
+  className: string;
+  none: string;
+  children: ReactNode[];
+}) {
+  return children.length === 0 ? (
+    <p className="text-sm text-muted">{none}</p>
+  ) : (
+    <ul className={className}>{children}</ul>
+  );
+}
 
 /** A fan's profile, ledger, badges and entries; adjust points with a reason; block; roles. */
 export default function AdminFanRoute() {
@@ -153,29 +170,21 @@ export default function AdminFanRoute() {
               </Button>
             </form>
             <h3 className="mt-5 mb-2 font-bold">{t('fan.badges')}</h3>
-            {f.badges.length === 0 ? (
-              <p className="text-sm text-muted">{t('fan.noBadges')}</p>
-            ) : (
-              <ul className="flex flex-wrap gap-1">
-                {f.badges.map((b) => (
-                  <li key={b.id}>
-                    <Badge>{b.name}</Badge>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ListOrNone className="flex flex-wrap gap-1" none={t('fan.noBadges')}>
+              {f.badges.map((b) => (
+                <li key={b.id}>
+                  <Badge>{b.name}</Badge>
+                </li>
+              ))}
+            </ListOrNone>
             <h3 className="mt-4 mb-2 font-bold">{t('fan.entries')}</h3>
-            {f.entries.length === 0 ? (
-              <p className="text-sm text-muted">{t('fan.noEntries')}</p>
-            ) : (
-              <ul className="text-sm">
-                {f.entries.map((e) => (
-                  <li key={e.sweepstakeId}>
-                    {e.name}: {e.count}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ListOrNone className="text-sm" none={t('fan.noEntries')}>
+              {f.entries.map((e) => (
+                <li key={e.sweepstakeId}>
+                  {e.name}: {e.count}
+                </li>
+              ))}
+            </ListOrNone>
           </Panel>
           <Panel title={t('fan.ledger')} className="lg:col-span-2">
             <ErrorNote error={ledger.error} />

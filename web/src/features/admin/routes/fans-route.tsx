@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/console/fields.tsx';
 import { Badge, ConsolePage, ErrorNote } from '../../../ui/console/page.tsx';
-import { Pager, Table, Td } from '../../../ui/console/table.tsx';
+import { Pager, Table, Td, usePagedQuery } from '../../../ui/console/table.tsx';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
 
 /** Fan search by e-mail, phone or name (issue 5). */
@@ -13,18 +12,15 @@ export default function AdminFansRoute() {
   const { t } = useTranslation('admin');
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
-  const [cursor, setCursor] = useState<string | undefined>();
-  const fans = useQuery({
-    queryKey: adminKeys.fans(q, cursor),
-    queryFn: () => adminApi.searchFans(q, cursor),
-  });
+  const paged = usePagedQuery(adminKeys.fans(q), (cursor) => adminApi.searchFans(q, cursor));
+  const fans = paged.query;
   return (
     <ConsolePage title={t('fans.title')}>
       <form
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          setCursor(undefined);
+          paged.setCursor(undefined);
           setQ(draft.trim());
         }}
       >
@@ -70,7 +66,7 @@ export default function AdminFansRoute() {
         ))}
       </Table>
       {fans.data && fans.data.items.length === 0 && <p className="text-muted">{t('fans.none')}</p>}
-      <Pager cursor={cursor} nextCursor={fans.data?.nextCursor} onChange={setCursor} />
+      <Pager paged={paged} />
     </ConsolePage>
   );
 }

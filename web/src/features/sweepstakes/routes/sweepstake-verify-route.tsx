@@ -149,24 +149,20 @@ export default function SweepstakeVerifyRoute() {
               {t('verify.dataTitle')}
             </h2>
             <dl className="flex flex-col gap-3">
-              <div>
-                <dt className="text-xs text-muted uppercase">{t('verify.seedHash')}</dt>
-                <dd data-testid="seed-hash">
-                  <Hash value={v.seedHash} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-muted uppercase">{t('verify.seed')}</dt>
-                <dd data-testid="seed">
-                  <Hash value={v.seed} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-muted uppercase">{t('verify.entriesHash')}</dt>
-                <dd data-testid="entries-hash">
-                  <Hash value={v.entriesHash} />
-                </dd>
-              </div>
+              {(
+                [
+                  ['seed-hash', t('verify.seedHash'), v.seedHash],
+                  ['seed', t('verify.seed'), v.seed],
+                  ['entries-hash', t('verify.entriesHash'), v.entriesHash],
+                ] as const
+              ).map(([id, label, value]) => (
+                <div key={id}>
+                  <dt className="text-xs text-muted uppercase">{label}</dt>
+                  <dd data-testid={id}>
+                    <Hash value={value} />
+                  </dd>
+                </div>
+              ))}
             </dl>
           </section>
 
