@@ -54,7 +54,19 @@ export default defineConfig({
         // Everything the entry imports statically is needed before the first render anyway:
         // one chunk instead of ~14 small ones compresses better (about 4 kB gzip) and saves
         // requests. Lazy routes keep their own chunks.
-        codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'boot', tags: ['$initial'] },
+            // The operator console's kit (ui/console, lib/console-*): one chunk shared by every
+            // console screen instead of a dozen small ones, which also keeps the console's route
+            // table in the entry short (each lazy route lists the chunks it preloads).
+            {
+              name: 'console-kit',
+              test: /\/src\/(ui\/console\/|lib\/(console-|organization-console-))/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
       },
     },
   },

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousA11yViolations } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, seriousA11yViolations } from './support/browser.ts';
+import { DEMO_FAN, DEMO_OPERATOR, laptopPage, journeyRig, endedSweepstake } from './support/journeys.ts';
 
 /**
  * Issue 5's operator journeys in real Chromium at a laptop viewport against the real server on
@@ -10,72 +10,15 @@ import { type RunningServer, startServer } from './support/server.ts';
  * (the fan is paid once, a second settlement pays nothing); adjusts the fan's points with a
  * reason and finds it in the audit log. A fan opening /admin gets the "operators only" page.
  */
-const OPERATOR = { email: 'operator@paddock.demo', password: 'paddock-operator-2026' };
-const FAN = { email: 'fan@paddock.demo', password: 'paddock-fan-2026' };
-const LAPTOP = { width: 1366, height: 900 };
+const rig = journeyRig();
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-let orgKey: string;
-
-async function signIn(target: Page, credentials: { email: string; password: string }) {
-  await target.goto('/');
-  await target.getByRole('tab', { name: 'Sign in' }).click();
-  await target.getByLabel('E-mail or phone').fill(credentials.email);
-  await target.getByLabel('Password').fill(credentials.password);
-  await target.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await target.waitForURL('**/dashboard');
-}
-
-async function tokenFor(credentials: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: orgKey, 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 /** The fan side through the API with a fresh password session (issue 5 allows it). */
-async function fanToken(): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: orgKey, 'content-type': 'application/json' },
-    body: JSON.stringify(FAN),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function fanApi<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${await fanToken()}`,
-      'x-organization-token': orgKey,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+const fanApi = rig.as(DEMO_FAN);
 
 beforeAll(async () => {
-  server = await startServer();
-  orgKey = ((await (await fetch(`${server.baseUrl}/config.json`)).json()) as { organizationKey: string })
-    .organizationKey;
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: LAPTOP, baseURL: server.baseUrl });
-  page = await context.newPage();
-  await signIn(page, OPERATOR);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  page = await laptopPage(rig.browser, rig.server.baseUrl, DEMO_OPERATOR);
 });
 
 describe('operator console', () => {
@@ -141,7 +84,7 @@ describe('operator console', () => {
     await page.goto('/admin/fans');
     await page.getByLabel('Search').fill('fan@paddock.demo');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('row').filter({ hasText: FAN.email }).getByRole('link').click();
+    await page.getByRole('row').filter({ hasText: DEMO_FAN.email }).getByRole('link').click();
     await page.waitForURL(/\/admin\/fans\/[0-9a-f-]{36}$/);
     await page.getByLabel('Amount').fill('25');
     await page.getByLabel('Reason').fill('E2E goodwill: missing check-in');
@@ -165,39 +108,14 @@ describe('operator console', () => {
   });
 
   it('draws a sweepstake in the console and the public verification recomputes the same winners', async () => {
-    const operatorToken = await tokenFor(OPERATOR);
-    const now = Date.now();
-    const created = await fetch(`${server.baseUrl}/api/admin/sweepstakes`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${operatorToken}`,
-        'x-organization-token': orgKey,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
+    const sweepstake = {
+      sweepstakeId: await endedSweepstake(rig, {
         title: 'E2E paddock pass',
         prize: 'Two paddock passes',
-        startsAt: new Date(now - 60_000).toISOString(),
-        endsAt: new Date(now + 8_000).toISOString(),
-        costPerEntry: 1,
+        entries: 3,
+        openMs: 8_000,
       }),
-    });
-    expect(created.status).toBe(201);
-    const sweepstake = (await created.json()) as { sweepstakeId: string };
-    // The entry costs 3 points; give the fan enough whatever ran before.
-    const me = await fanApi<{ userId: string }>('GET', '/user/me');
-    await fetch(`${server.baseUrl}/api/admin/fans/${me.body.userId}/adjust-points`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${operatorToken}`,
-        'x-organization-token': orgKey,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ amount: 3, reason: 'E2E sweepstake entry' }),
-    });
-    const entry = await fanApi('POST', `/sweepstake/${sweepstake.sweepstakeId}/entry`, { count: 3 });
-    expect(entry, JSON.stringify(entry.body)).toMatchObject({ status: 200 });
-    await new Promise((r) => setTimeout(r, Math.max(0, now + 9_000 - Date.now())));
+    };
 
     await page.goto('/admin/sweepstakes');
     const panel = page.locator('div.rounded-2xl').filter({ hasText: 'E2E paddock pass' });
@@ -206,11 +124,11 @@ describe('operator console', () => {
     await panel.getByRole('listitem').first().waitFor();
     await screenshot(page, 'admin-sweepstake-drawn');
 
-    const verify = (await (
-      await fetch(`${server.baseUrl}/api/sweepstake/${sweepstake.sweepstakeId}/verify`, {
-        headers: { authorization: `Bearer ${orgKey}`, 'x-organization-token': orgKey },
-      })
-    ).json()) as { verified: boolean; winners: string[]; publishedWinners: string[] };
+    const { body: verify } = await rig.visitor<{
+      verified: boolean;
+      winners: string[];
+      publishedWinners: string[];
+    }>(`/sweepstake/${sweepstake.sweepstakeId}/verify`);
     expect(verify.verified).toBe(true);
     expect(verify.winners).toEqual(verify.publishedWinners);
     expect(verify.winners).toHaveLength(1);
@@ -248,9 +166,7 @@ describe('operator console', () => {
   });
 
   it('tells a fan who opens /admin that the console is for operators only', async () => {
-    const fanContext = await browser.newContext({ viewport: LAPTOP, baseURL: server.baseUrl });
-    const fanPage = await fanContext.newPage();
-    await signIn(fanPage, FAN);
+    const fanPage = await laptopPage(rig.browser, rig.server.baseUrl, DEMO_FAN);
     await fanPage.goto('/admin/fans');
     try {
       await fanPage.getByRole('heading', { name: 'Operators only' }).waitFor({ timeout: 10_000 });
@@ -259,6 +175,6 @@ describe('operator console', () => {
       console.log(fanPage.url(), await fanPage.locator('body').textContent());
       throw error;
     }
-    await fanContext.close();
+    await fanPage.context().close();
   });
 });

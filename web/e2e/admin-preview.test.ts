@@ -1,37 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousA11yViolations } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, seriousA11yViolations } from './support/browser.ts';
+import { DEMO_OPERATOR, laptopPage, journeyRig } from './support/journeys.ts';
 
 /**
  * Issue 5 "preview": on the challenge edit screen the operator sees the fan's view of what they
  * type, before saving — title, choices with their points, the top prize and the window.
  */
-const OPERATOR = { email: 'operator@paddock.demo', password: 'paddock-operator-2026' };
-
-let server: RunningServer;
-let browser: Browser;
+const rig = journeyRig();
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const context = await browser.newContext({
-    viewport: { width: 1366, height: 900 },
-    baseURL: server.baseUrl,
-  });
-  page = await context.newPage();
-  await page.goto('/');
-  await page.getByRole('tab', { name: 'Sign in' }).click();
-  await page.getByLabel('E-mail or phone').fill(OPERATOR.email);
-  await page.getByLabel('Password').fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL('**/dashboard');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  page = await laptopPage(rig.browser, rig.server.baseUrl, DEMO_OPERATOR);
 });
 
 describe('challenge preview in the console', () => {

@@ -1,35 +1,33 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot, seriousA11yViolations } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPhonePage, screenshot } from './support/browser.ts';
+import {
+  apiCall,
+  type Credentials,
+  DEMO_FAN,
+  DEMO_OPERATOR,
+  expectAccessible as expectAccessibleAfter,
+  organizationKey,
+  passwordToken,
+  journeyRig,
+} from './support/journeys.ts';
 
 /**
  * The fan web app's core journeys (issue 4, brief h6): sign-up → welcome → dashboard, the
  * demo fan's sign-in with the remembered path, the underage redirect, the 404 page, the locale
  * switch, the logged-off dashboard; axe on every core screen and a screenshot of each.
  */
-let server: RunningServer;
-let browser: Browser;
+// info level: the outbox (recovery links) is printed to the log, where the recovery journey reads it.
+const rig = journeyRig({ LOG_LEVEL: 'info' });
 
-const DEMO = { email: 'fan@paddock.demo', password: 'paddock-fan-2026' };
-const OPERATOR = { email: 'operator@paddock.demo', password: 'paddock-operator-2026' };
+const DEMO = DEMO_FAN;
+const OPERATOR = DEMO_OPERATOR;
 const PASSWORD = 'grid-walk-2026!';
-
-beforeAll(async () => {
-  // info level: the outbox (recovery links) is printed to the log, where the recovery journey reads it.
-  server = await startServer({ LOG_LEVEL: 'info' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** A phone-sized page whose script errors show up in the test output. */
 async function phonePage(): Promise<Page> {
-  const page = await newPhonePage(browser, server.baseUrl);
+  const page = await newPhonePage(rig.browser, rig.server.baseUrl);
   page.on('pageerror', (error) => console.error('[page error]', error.message));
   page.on('response', (r) => {
     // 403 on /auth/v1/logout is expected: DELETE /api/session already ended that session.
@@ -41,21 +39,12 @@ async function phonePage(): Promise<Page> {
 }
 
 /** A session token through the auth API, for arranging data without the browser. */
-async function apiSignIn(key: string, credentials: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: key, 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const apiSignIn = (key: string, credentials: Credentials) =>
+  passwordToken(rig.server.baseUrl, key, credentials);
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function expectAccessible(page: Page, name: string) {
-  await screenshot(page, name);
-  expect(await seriousA11yViolations(page), `axe on ${name}`).toEqual([]);
-}
+const expectAccessible = (page: Page, name: string) => expectAccessibleAfter(page, name, 0);
 
 async function signUp(page: Page, email: string, ref?: string) {
   await page.goto(ref ? `/?ref=${ref}` : '/');
@@ -91,11 +80,15 @@ describe('fan web app core', () => {
     await expectAccessible(page, 'core-landing');
 
     // Invited by the demo fan: their link is /?ref=CODE (GET /api/referral).
-    const key = (await (await fetch(`${server.baseUrl}/config.json`)).json()).organizationKey as string;
+    const key = await organizationKey(rig.server.baseUrl);
     const demo = await apiSignIn(key, DEMO);
-    const referral = await fetch(`${server.baseUrl}/api/referral`, {
-      headers: { authorization: `Bearer ${demo}`, 'x-organization-token': key },
-    }).then((r) => r.json());
+    const { body: referral } = await apiCall<{ code: string }>(
+      rig.server.baseUrl,
+      key,
+      demo,
+      'GET',
+      '/referral',
+    );
 
     const id = unique();
     await signUp(page, `new-${id}@example.com`, referral.code);
@@ -227,7 +220,7 @@ describe('fan web app core', () => {
     let link: string | undefined;
     await expect
       .poll(() => {
-        const lines = server
+        const lines = rig.server
           .output()
           .split('\n')
           .filter((l) => l.includes(email) && l.includes('Reset your password'));
@@ -304,16 +297,10 @@ describe('fan web app core', () => {
 
   it('with the logged-off dashboard on, a visitor sees prize draws and challenges on /', async () => {
     // The demo organization has the setting off; the operator turns it on through the admin API.
-    const key = (await (await fetch(`${server.baseUrl}/config.json`)).json()).organizationKey as string;
+    const key = await organizationKey(rig.server.baseUrl);
     const token = await apiSignIn(key, OPERATOR);
-    const patched = await fetch(`${server.baseUrl}/api/admin/organization`, {
-      method: 'PATCH',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'x-organization-token': key,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ loggedOffDashboard: true }),
+    const patched = await apiCall(rig.server.baseUrl, key, token, 'PATCH', '/admin/organization', {
+      loggedOffDashboard: true,
     });
     expect(patched.status).toBe(200);
 

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot, seriousA11yViolations } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newPhonePage, screenshot } from './support/browser.ts';
+import { apiGet, DEMO_FAN, expectAccessible, signIn, journeyRig } from './support/journeys.ts';
 
 /**
  * The fan web app's feature screens (issue 4, brief h7) in real Chromium at 390×844 against the
@@ -10,11 +10,10 @@ import { type RunningServer, startServer } from './support/server.ts';
  * sweepstake entered and the insufficient-points toast for a fan with no points, the public
  * activation landing; axe (0 serious/critical) and a screenshot of every screen.
  */
-let server: RunningServer;
-let browser: Browser;
+const rig = journeyRig();
 let page: Page;
 
-const DEMO = { email: 'fan@paddock.demo', password: 'paddock-fan-2026' };
+const DEMO = DEMO_FAN;
 /** The demo seed's keywords (server/src/modules/challenges/challenge-seed.ts), by challenge title. */
 const KEYWORDS: Record<string, string> = {
   'Broadcast keyword': 'Box box',
@@ -24,63 +23,20 @@ const KEYWORDS: Record<string, string> = {
 };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await newPhonePage(browser, server.baseUrl);
+  page = await newPhonePage(rig.browser, rig.server.baseUrl);
   await signIn(page, DEMO);
 });
 
 afterEach(async (context) => {
   if (context.task.result?.state !== 'fail') return;
   // What the fan saw when it failed, and whether the server still answers.
-  const health = await fetch(`${server.baseUrl}/healthz`).then(
+  const health = await fetch(`${rig.server.baseUrl}/healthz`).then(
     (r) => r.status,
     (e: unknown) => String(e),
   );
   console.log(`failed at ${page.url()} (server health: ${health})`);
   await screenshot(page, `features-failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function expectAccessible(target: Page, name: string) {
-  // Let entrance transitions settle so the screenshot shows the screen as a fan sees it.
-  await target.waitForTimeout(350);
-  await screenshot(target, name);
-  expect(await seriousA11yViolations(target), `axe on ${name}`).toEqual([]);
-}
-
-async function signIn(target: Page, credentials: { email: string; password: string }) {
-  await target.goto('/');
-  await target.getByRole('tab', { name: 'Sign in' }).click();
-  await target.getByLabel('E-mail or phone').fill(credentials.email);
-  await target.getByLabel('Password').fill(credentials.password);
-  await target.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await target.waitForURL('**/dashboard');
-}
-
-/** A product API call with the page's own session (the same bearer the SPA sends). */
-async function apiGet<T>(target: Page, path: string): Promise<T> {
-  return target.evaluate(async (p) => {
-    const config = (await (await fetch('/config.json')).json()) as {
-      apiBaseUrl: string;
-      organizationKey: string;
-    };
-    const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k));
-    const session = key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }) : {};
-    const res = await fetch(`${config.apiBaseUrl}${p}`, {
-      headers: {
-        authorization: `Bearer ${session.access_token ?? config.organizationKey}`,
-        'x-organization-token': config.organizationKey,
-      },
-    });
-    if (!res.ok) throw new Error(`GET ${p} → ${res.status}`);
-    return res.json();
-  }, path) as Promise<T>;
-}
 
 interface ChallengeDto {
   challengeId: string;
@@ -355,7 +311,7 @@ describe('fan web app features', () => {
   });
 
   it('refuses a broke fan with the insufficient-points toast', async () => {
-    const fresh = await newPhonePage(browser, server.baseUrl);
+    const fresh = await newPhonePage(rig.browser, rig.server.baseUrl);
     const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     await fresh.goto('/');
     await fresh.getByRole('tab', { name: 'Join' }).click();
@@ -406,12 +362,12 @@ describe('fan web app features', () => {
     await page.getByRole('heading', { name: 'Race posters' }).waitFor();
     const wallpaper = page.locator('a[download]').first();
     const href = await wallpaper.getAttribute('href');
-    expect((await fetch(new URL(href!, server.baseUrl))).status).toBe(200);
+    expect((await fetch(new URL(href!, rig.server.baseUrl))).status).toBe(200);
     await expectAccessible(page, 'features-downloads');
   });
 
   it('opens an activation landing signed out, signs up in place and shows the badges granted', async () => {
-    const visitor = await newPhonePage(browser, server.baseUrl);
+    const visitor = await newPhonePage(rig.browser, rig.server.baseUrl);
     await visitor.goto('/');
     const list = await apiGet<{ slug: string; status: string; title: string; badges: unknown[] }[]>(
       visitor,

@@ -1,7 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot, seriousA11yViolations } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newPhonePage, screenshot } from './support/browser.ts';
+import {
+  apiGet,
+  DEMO_FAN,
+  DEMO_OPERATOR,
+  expectAccessible,
+  signIn,
+  laptopPage,
+  journeyRig,
+} from './support/journeys.ts';
 
 /**
  * Issue 6 in the fan app and the console, in real Chromium against the real server on PGlite
@@ -11,13 +19,9 @@ import { type RunningServer, startServer } from './support/server.ts';
  * shows the badge wallet; the operator sees the claim and the code pool on the offers screen and
  * the milestone rules on the badges screen. axe (0 serious/critical) and a screenshot of every screen.
  */
-let server: RunningServer;
-let browser: Browser;
+const rig = journeyRig();
 let page: Page;
 let operatorPage: Page;
-
-const FAN = { email: 'fan@paddock.demo', password: 'paddock-fan-2026' };
-const OPERATOR = { email: 'operator@paddock.demo', password: 'paddock-operator-2026' };
 
 interface OfferDto {
   offerId: string;
@@ -34,48 +38,29 @@ interface OfferDto {
  * desk would (POST /api/admin/fans/{id}/adjust-points), so the claim below spends real points.
  */
 async function operatorGrantsPoints(email: string, amount: number) {
-  const { organizationKey } = (await (await fetch(`${server.baseUrl}/config.json`)).json()) as {
-    organizationKey: string;
-  };
-  const tokenRes = await fetch(`${server.baseUrl}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: organizationKey, 'content-type': 'application/json' },
-    body: JSON.stringify(OPERATOR),
-  });
-  expect(tokenRes.status).toBe(200);
-  const { access_token: token } = (await tokenRes.json()) as { access_token: string };
-  const headers = {
-    authorization: `Bearer ${token}`,
-    'x-organization-token': organizationKey,
-    'content-type': 'application/json',
-  };
-  const search = await fetch(`${server.baseUrl}/api/admin/fans?q=${encodeURIComponent(email)}`, { headers });
-  const fan = ((await search.json()) as { items: { userId: string; email: string | null }[] }).items.find(
-    (f) => f.email === email,
+  const call = rig.as(DEMO_OPERATOR);
+  const search = await call<{ items: { userId: string; email: string | null }[] }>(
+    'GET',
+    `/admin/fans?q=${encodeURIComponent(email)}`,
   );
+  const fan = search.body.items.find((f) => f.email === email);
   expect(fan, `${email} is found by the operator`).toBeDefined();
-  const res = await fetch(`${server.baseUrl}/api/admin/fans/${fan?.userId}/adjust-points`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ amount, reason: 'Rewards journey: points to spend' }),
+  const res = await call('POST', `/admin/fans/${fan?.userId}/adjust-points`, {
+    amount,
+    reason: 'Rewards journey: points to spend',
   });
   expect(res.status).toBe(200);
 }
 
 beforeAll(async () => {
-  server = await startServer();
   // 200: enough for the 150-point shop offer, still below P8 (300 lifetime) so the P8 offer stays locked.
-  await operatorGrantsPoints(FAN.email, 200);
-  browser = await launchBrowser();
-  page = await newPhonePage(browser, server.baseUrl);
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-  await signIn(page, FAN);
-  const operatorContext = await browser.newContext({
-    viewport: { width: 1366, height: 900 },
-    baseURL: server.baseUrl,
-  });
-  operatorPage = await operatorContext.newPage();
-  await signIn(operatorPage, OPERATOR);
+  await operatorGrantsPoints(DEMO_FAN.email, 200);
+  page = await newPhonePage(rig.browser, rig.server.baseUrl);
+  await page
+    .context()
+    .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: rig.server.baseUrl });
+  await signIn(page, DEMO_FAN);
+  operatorPage = await laptopPage(rig.browser, rig.server.baseUrl, DEMO_OPERATOR);
 });
 
 afterEach(async (context) => {
@@ -85,46 +70,6 @@ afterEach(async (context) => {
   await screenshot(page, `rewards-failed-${name}`);
   if (operatorPage) await screenshot(operatorPage, `rewards-failed-operator-${name}`);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signIn(target: Page, credentials: { email: string; password: string }) {
-  await target.goto('/');
-  await target.getByRole('tab', { name: 'Sign in' }).click();
-  await target.getByLabel('E-mail or phone').fill(credentials.email);
-  await target.getByLabel('Password').fill(credentials.password);
-  await target.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await target.waitForURL('**/dashboard');
-}
-
-async function expectAccessible(target: Page, name: string) {
-  await target.waitForTimeout(350);
-  await screenshot(target, name);
-  expect(await seriousA11yViolations(target), `axe on ${name}`).toEqual([]);
-}
-
-/** A product API call with the page's own session (the same bearer the SPA sends). */
-async function apiGet<T>(target: Page, path: string): Promise<T> {
-  return target.evaluate(async (p) => {
-    const config = (await (await fetch('/config.json')).json()) as {
-      apiBaseUrl: string;
-      organizationKey: string;
-    };
-    const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k));
-    const session = key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }) : {};
-    const res = await fetch(`${config.apiBaseUrl}${p}`, {
-      headers: {
-        authorization: `Bearer ${session.access_token ?? config.organizationKey}`,
-        'x-organization-token': config.organizationKey,
-      },
-    });
-    if (!res.ok) throw new Error(`GET ${p} → ${res.status}`);
-    return res.json();
-  }, path) as Promise<T>;
-}
 
 const formatPoints = (n: number) => `${new Intl.NumberFormat('en').format(n)} pts`;
 
@@ -244,12 +189,12 @@ describe('rewards: the operator console', () => {
   let operatorPage: Page;
 
   beforeAll(async () => {
-    const context = await browser.newContext({
+    const context = await rig.browser.newContext({
       viewport: { width: 1366, height: 900 },
-      baseURL: server.baseUrl,
+      baseURL: rig.server.baseUrl,
     });
     operatorPage = await context.newPage();
-    await signIn(operatorPage, OPERATOR);
+    await signIn(operatorPage, DEMO_OPERATOR);
   });
 
   it("the offers screen shows the fan's claim, the code pool and the claims report", async () => {

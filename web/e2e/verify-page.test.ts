@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot, seriousA11yViolations } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPhonePage, screenshot, seriousA11yViolations } from './support/browser.ts';
+import { DEMO_OPERATOR, endedSweepstake, journeyRig, laptopPage } from './support/journeys.ts';
 
 /**
  * Issue 5's public draw-verification page in real Chromium against the real server (PGlite,
@@ -9,37 +9,12 @@ import { type RunningServer, startServer } from './support/server.ts';
  * fresh browser context opens /sweepstakes/{id}/verify and sees every check (recomputed in
  * that browser) pass and the same winners the console announced.
  */
-const OPERATOR = { email: 'operator@paddock.demo', password: 'paddock-operator-2026' };
-const FAN = { email: 'fan@paddock.demo', password: 'paddock-fan-2026' };
+const rig = journeyRig();
 
-let server: RunningServer;
-let browser: Browser;
-let orgKey: string;
 /** The sweepstake the first journey drew, so the second one checks the demo season's own draw. */
 let lastDrawn = '';
 
-async function token(credentials: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: orgKey, 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function call<T>(bearer: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      'x-organization-token': orgKey,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+const operatorApi = rig.as(DEMO_OPERATOR);
 
 /** Reads the page's three checks as { seed, entries, winners } → true/false. */
 async function checksOn(page: Page) {
@@ -51,54 +26,18 @@ async function checksOn(page: Page) {
   return result;
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  orgKey = ((await (await fetch(`${server.baseUrl}/config.json`)).json()) as { organizationKey: string })
-    .organizationKey;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('the public draw-verification page', () => {
   it('shows, signed out, every check passed and the winners the console announced', async () => {
-    const operator = await token(OPERATOR);
-    const fan = await token(FAN);
-    const now = Date.now();
-    const created = await call<{ sweepstakeId: string }>(operator, 'POST', '/admin/sweepstakes', {
+    const id = await endedSweepstake(rig, {
       title: 'E2E verify pass',
       prize: 'A pit-lane tour',
-      startsAt: new Date(now - 60_000).toISOString(),
-      endsAt: new Date(now + 6_000).toISOString(),
-      costPerEntry: 1,
+      entries: 4,
+      openMs: 6_000,
     });
-    expect(created.status).toBe(201);
-    const id = created.body.sweepstakeId;
     lastDrawn = id;
-    const me = await call<{ userId: string }>(fan, 'GET', '/user/me');
-    await call(operator, 'POST', `/admin/fans/${me.body.userId}/adjust-points`, {
-      amount: 4,
-      reason: 'E2E verify-page entry',
-    });
-    const entry = await call(fan, 'POST', `/sweepstake/${id}/entry`, { count: 4 });
-    expect(entry, JSON.stringify(entry.body)).toMatchObject({ status: 200 });
-    await new Promise((r) => setTimeout(r, Math.max(0, now + 7_000 - Date.now())));
 
     // The operator draws in the console (laptop viewport, signed in).
-    const operatorContext = await browser.newContext({
-      viewport: { width: 1366, height: 900 },
-      baseURL: server.baseUrl,
-    });
-    const console_ = await operatorContext.newPage();
-    await console_.goto('/');
-    await console_.getByRole('tab', { name: 'Sign in' }).click();
-    await console_.getByLabel('E-mail or phone').fill(OPERATOR.email);
-    await console_.getByLabel('Password').fill(OPERATOR.password);
-    await console_.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await console_.waitForURL('**/dashboard');
+    const console_ = await laptopPage(rig.browser, rig.server.baseUrl, DEMO_OPERATOR);
     await console_.goto('/admin/sweepstakes');
     const panel = console_.locator('div.rounded-2xl').filter({ hasText: 'E2E verify pass' });
     console_.once('dialog', (dialog) => void dialog.accept());
@@ -110,10 +49,10 @@ describe('the public draw-verification page', () => {
     expect(await panel.getByRole('link', { name: 'Public verification' }).getAttribute('href')).toBe(
       `/sweepstakes/${id}/verify`,
     );
-    await operatorContext.close();
+    await console_.context().close();
 
     // A stranger: fresh context, never signed in.
-    const visitor = await newPhonePage(browser, server.baseUrl);
+    const visitor = await newPhonePage(rig.browser, rig.server.baseUrl);
     const errors: string[] = [];
     visitor.on('pageerror', (error) => errors.push(error.message));
     await visitor.goto(`/sweepstakes/${id}/verify`);
@@ -121,12 +60,12 @@ describe('the public draw-verification page', () => {
     expect(await visitor.getByTestId('verdict').getAttribute('data-verified')).toBe('true');
     expect(visitor.url()).toContain(`/sweepstakes/${id}/verify`);
 
-    const published = await call<{
+    const published = await rig.visitor<{
       seedHash: string;
       seed: string;
       entriesHash: string;
       publishedWinners: string[];
-    }>(orgKey, 'GET', `/sweepstake/${id}/verify`);
+    }>(`/sweepstake/${id}/verify`);
     expect((await visitor.getByTestId('seed-hash').textContent())?.trim()).toBe(published.body.seedHash);
     expect((await visitor.getByTestId('seed').textContent())?.trim()).toBe(published.body.seed);
     expect((await visitor.getByTestId('entries-hash').textContent())?.trim()).toBe(
@@ -135,11 +74,9 @@ describe('the public draw-verification page', () => {
     const pageWinners = await visitor.getByTestId('winners').getByRole('listitem').allTextContents();
     expect(pageWinners).toHaveLength(1);
     // The console names the winner; the page shows the anonymised entrant: the same fan.
-    const admin = await call<{ sweepstakeId: string; winners: { displayName: string; entrant: string }[] }[]>(
-      operator,
-      'GET',
-      '/admin/sweepstakes',
-    );
+    const admin = await operatorApi<
+      { sweepstakeId: string; winners: { displayName: string; entrant: string }[] }[]
+    >('GET', '/admin/sweepstakes');
     const adminWinners = admin.body.find((s) => s.sweepstakeId === id)?.winners ?? [];
     expect(adminWinners.map((w) => w.displayName)).toEqual(consoleWinners);
     expect(published.body.publishedWinners).toEqual(adminWinners.map((w) => w.entrant));
@@ -155,15 +92,14 @@ describe('the public draw-verification page', () => {
   });
 
   it('verifies the demo season’s drawn sweepstake too, in Spanish', async () => {
-    const list = await call<{ sweepstakeId: string; drawnAt: string | null }[]>(
-      await token(OPERATOR),
+    const list = await operatorApi<{ sweepstakeId: string; drawnAt: string | null }[]>(
       'GET',
       '/admin/sweepstakes',
     );
     const drawn = list.body.find((s) => s.drawnAt && s.sweepstakeId !== lastDrawn);
     expect(drawn, 'the demo seed has a drawn sweepstake').toBeDefined();
-    const visitor = await newPhonePage(browser, server.baseUrl);
-    await visitor.context().addCookies([{ name: 'paddock-locale', value: 'es', url: server.baseUrl }]);
+    const visitor = await newPhonePage(rig.browser, rig.server.baseUrl);
+    await visitor.context().addCookies([{ name: 'paddock-locale', value: 'es', url: rig.server.baseUrl }]);
     await visitor.goto(`/sweepstakes/${drawn?.sweepstakeId}/verify`);
     expect(await checksOn(visitor)).toEqual({ seed: 'true', entries: 'true', winners: 'true' });
     expect(await visitor.getByTestId('entries').locator('tbody tr').count()).toBeGreaterThan(1);

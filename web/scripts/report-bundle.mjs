@@ -18,15 +18,12 @@ const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 
 /**
  * The lazy modules each first screen waits for (see src/app/router.tsx): `/` renders
- * app/index-route.tsx, which shows the landing page to a visitor (or the dashboard in
+ * app/routes/index-route.tsx, which shows the landing page to a visitor (or the dashboard in
  * logged-off-dashboard mode); `/dashboard` renders inside the default layout.
  */
 const routes = {
-  '/': ['src/app/index-route.tsx', 'src/features/auth/routes/landing-route.tsx'],
-  '/dashboard': [
-    'src/features/shell/components/layouts.tsx',
-    'src/features/dashboard/routes/dashboard-route.tsx',
-  ],
+  '/': ['src/app/routes/index-route.tsx', 'src/features/auth/routes/landing-route.tsx'],
+  '/dashboard': ['src/features/shell/components/layouts.tsx', 'src/app/routes/dashboard-route.tsx'],
 };
 
 const gzipCache = new Map();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AccessInput, decideAccess, isRememberable, isSafeInAppPath } from './access-rules.ts';
-import { nextTab } from './tabs.ts';
+import { nextTab } from '../config/tabs.ts';
 
 const adult = { isNewUser: false, underage: false, birthday: '1990-04-02' };
 const newAdult = { isNewUser: true, underage: false, birthday: '1990-04-02' };

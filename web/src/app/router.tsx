@@ -8,11 +8,11 @@ import {
   redirect,
   type RouteObject,
 } from 'react-router';
-import { adminRoutes } from '../features/admin/admin-routes.tsx';
+import { consoleRoutes } from './console-routes.tsx';
 import { importWithReloadGuard } from '../lib/reload-guard.ts';
 import { PageSkeleton } from '../ui/page-skeleton.tsx';
 import type { RouteAccess } from './access-rules.ts';
-import { paths } from './paths.ts';
+import { paths } from '../config/paths.ts';
 import { RootLayout } from './root-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import RouteError from '../features/errors/routes/route-error.tsx';
@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          { path: paths.home, handle: guest, ...screen(() => import('./index-route.tsx')) },
+          { path: paths.home, handle: guest, ...screen(() => import('./routes/index-route.tsx')) },
           { path: paths.welcome, ...screen(() => import('../features/welcome/routes/welcome-route.tsx')) },
           {
             path: '/activations/:slug',
@@ -75,11 +75,11 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.dashboard,
-                ...screen(() => import('../features/dashboard/routes/dashboard-route.tsx')),
+                ...screen(() => import('./routes/dashboard-route.tsx')),
               },
               {
                 path: paths.profile,
-                ...screen(() => import('../features/profile/routes/profile-route.tsx')),
+                ...screen(() => import('./routes/profile-route.tsx')),
               },
               {
                 path: paths.history,
@@ -98,11 +98,11 @@ export const routes: RouteObject[] = [
                 path: '/challenges/:subtype',
                 ...screen(() => import('../features/challenges/routes/challenge-list-route.tsx')),
               },
-              { path: paths.media, ...screen(() => import('../features/media/routes/media-route.tsx')) },
-              { path: paths.videos, ...screen(() => import('../features/media/routes/videos-route.tsx')) },
+              { path: paths.media, ...screen(() => import('../features/content/routes/media-route.tsx')) },
+              { path: paths.videos, ...screen(() => import('../features/content/routes/videos-route.tsx')) },
               {
                 path: '/media/playlists/:id',
-                ...screen(() => import('../features/media/routes/playlist-route.tsx')),
+                ...screen(() => import('../features/content/routes/playlist-route.tsx')),
               },
               {
                 path: paths.sweepstakes,
@@ -113,7 +113,7 @@ export const routes: RouteObject[] = [
                 ...screen(() => import('../features/hubs/routes/games-poll-route.tsx')),
               },
               { path: paths.contests, ...screen(() => import('../features/hubs/routes/contests-route.tsx')) },
-              { path: paths.benefits, ...screen(() => import('../features/hubs/routes/benefits-route.tsx')) },
+              { path: paths.benefits, ...screen(() => import('./routes/benefits-route.tsx')) },
               { path: paths.cars, ...screen(() => import('../features/hubs/routes/cars-route.tsx')) },
             ],
           },
@@ -134,11 +134,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/media/videos/:videoId',
-                ...screen(() => import('../features/media/routes/video-route.tsx')),
+                ...screen(() => import('../features/content/routes/video-route.tsx')),
               },
               {
                 path: '/articles/:id',
-                ...screen(() => import('../features/media/routes/article-route.tsx')),
+                ...screen(() => import('../features/content/routes/article-route.tsx')),
               },
               { path: '/stories/:id', ...screen(() => import('../features/stories/routes/story-route.tsx')) },
               {
@@ -147,8 +147,8 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          // The operator console: its own layout and lazy chunks (features/admin/admin-routes.tsx).
-          ...adminRoutes,
+          // The operator console: its own layout and lazy chunks (console-routes.tsx).
+          ...consoleRoutes,
           { path: '*', handle: anyone, loader: notFound, element: <Outlet /> },
         ],
       },

@@ -2,7 +2,7 @@ import type { Challenge } from '@paddock/contracts/api/challenges';
 import { CheckCircle2, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../app/paths.ts';
+import { paths } from '../config/paths.ts';
 import { Points } from './points.tsx';
 
 /** One challenge in a list: what it is, what it pays, whether the fan has done it. */

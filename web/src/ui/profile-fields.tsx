@@ -1,5 +1,7 @@
+import type { User } from '@paddock/contracts/api/user';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileFormValues } from '../lib/profile-form.ts';
+import { formValuesFrom, type ProfileFormValues } from '../lib/profile-form.ts';
 import { TextField } from './text-field.tsx';
 
 type Field = keyof ProfileFormValues;
@@ -51,4 +53,20 @@ export function ProfileFields({
       ))}
     </div>
   );
+}
+
+/**
+ * The state behind ProfileFields and the consents below them: the values (filled in once, when
+ * the fan's record arrives), the errors per field and the consent answers.
+ */
+export function useProfileForm(me: User | null | undefined) {
+  const [values, setValues] = useState<ProfileFormValues>(() => formValuesFrom(me));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [answers, setAnswers] = useState<Record<string, boolean>>({});
+  const loadedUserId = me?.userId;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once, when the fan arrives
+  useEffect(() => {
+    if (me) setValues(formValuesFrom(me));
+  }, [loadedUserId]);
+  return { values, setValues, errors, setErrors, answers, setAnswers };
 }

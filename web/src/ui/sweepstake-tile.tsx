@@ -2,7 +2,7 @@ import type { Sweepstake } from '@paddock/contracts/api/sweepstakes';
 import { Gift } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../app/paths.ts';
+import { paths } from '../config/paths.ts';
 import { formatDate } from '../lib/format.ts';
 import { Points } from './points.tsx';
 

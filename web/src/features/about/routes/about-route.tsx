@@ -1,4 +1,4 @@
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { useOrganization } from '../../../lib/organization.ts';
 import { BackLink } from '../../../ui/back-link.tsx';

@@ -14,22 +14,12 @@ describe('activation sign-up: e-mail or phone with a password (SPEC §5)', () =>
       credentials: { phone: '+442079460000', password: 'long-enough' },
     });
   });
-  it('refuses a missing or malformed identifier and a short password', () => {
-    expect(parseSignUp({ identifier: '', password: 'long-enough' })).toEqual({
-      ok: false,
-      problem: 'identifier_missing',
-    });
-    expect(parseSignUp({ identifier: 'fan@', password: 'long-enough' })).toEqual({
-      ok: false,
-      problem: 'identifier_invalid',
-    });
-    expect(parseSignUp({ identifier: 'hello', password: 'long-enough' })).toEqual({
-      ok: false,
-      problem: 'identifier_invalid',
-    });
-    expect(parseSignUp({ identifier: 'fan@example.com', password: 'short' })).toEqual({
-      ok: false,
-      problem: 'password_short',
-    });
+  it.each([
+    ['a missing identifier', '', 'long-enough', 'identifier_missing'],
+    ['a half e-mail', 'fan@', 'long-enough', 'identifier_invalid'],
+    ['a word', 'hello', 'long-enough', 'identifier_invalid'],
+    ['a short password', 'fan@example.com', 'short', 'password_short'],
+  ])('refuses %s', (_case, identifier, password, problem) => {
+    expect(parseSignUp({ identifier, password })).toEqual({ ok: false, problem });
   });
 });

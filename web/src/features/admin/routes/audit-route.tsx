@@ -1,64 +1,45 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button.tsx';
+import { formatDateTime } from '../../../ui/console/dates.ts';
+import { DateTimeField, Field } from '../../../ui/console/fields.tsx';
+import { ConsolePage, ErrorNote } from '../../../ui/console/page.tsx';
+import { Pager, Table, Td, usePagedQuery } from '../../../ui/console/table.tsx';
+import { useFormFields } from '../../../ui/console/use-form-fields.ts';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
-import {
-  AdminPage,
-  ErrorNote,
-  Field,
-  formatDateTime,
-  fromLocalInput,
-  Table,
-  Td,
-} from '../components/admin-ui.tsx';
-
-const EMPTY = { action: '', actor: '', target: '', from: '', to: '' };
 
 const brief = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
 /** The audit log (issue 5): who did what, when, with before/after; filterable, newest first. */
 export default function AdminAuditRoute() {
   const { t } = useTranslation('admin');
-  const [draft, setDraft] = useState(EMPTY);
-  const [filters, setFilters] = useState<Record<string, string>>({});
-  const [cursor, setCursor] = useState<string | undefined>();
-  const audit = useQuery({
-    queryKey: [...adminKeys.audit(filters), cursor ?? ''],
-    queryFn: () => adminApi.audit(filters, cursor),
+  const f = useFormFields({
+    action: '',
+    actor: '',
+    target: '',
+    from: null as string | null,
+    to: null as string | null,
   });
-  const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const paged = usePagedQuery(adminKeys.audit(filters), (cursor) => adminApi.audit(filters, cursor));
+  const audit = paged.query;
   return (
-    <AdminPage title={t('audit.title')}>
+    <ConsolePage title={t('audit.title')}>
       <form
         className="grid gap-2 sm:grid-cols-3 lg:grid-cols-6 lg:items-end"
         onSubmit={(e) => {
           e.preventDefault();
           const next: Record<string, string> = {};
-          for (const [k, v] of Object.entries(draft)) {
-            if (!v.trim()) continue;
-            next[k] = k === 'from' || k === 'to' ? (fromLocalInput(v) ?? '') : v.trim();
-          }
-          setCursor(undefined);
+          for (const [k, v] of Object.entries(f.values)) if (v?.trim()) next[k] = v.trim();
+          paged.setCursor(undefined);
           setFilters(next);
         }}
       >
-        <Field
-          label={t('audit.action')}
-          placeholder="fan.adjust_points"
-          value={draft.action}
-          onChange={set('action')}
-        />
-        <Field
-          label={t('audit.actor')}
-          placeholder="operator@…"
-          value={draft.actor}
-          onChange={set('actor')}
-        />
-        <Field label={t('audit.target')} value={draft.target} onChange={set('target')} />
-        <Field label={t('audit.from')} type="datetime-local" value={draft.from} onChange={set('from')} />
-        <Field label={t('audit.to')} type="datetime-local" value={draft.to} onChange={set('to')} />
+        <Field label={t('audit.action')} placeholder="fan.adjust_points" {...f.text('action')} />
+        <Field label={t('audit.actor')} placeholder="operator@…" {...f.text('actor')} />
+        <Field label={t('audit.target')} {...f.text('target')} />
+        <DateTimeField label={t('audit.from')} {...f.value('from')} />
+        <DateTimeField label={t('audit.to')} {...f.value('to')} />
         <Button type="submit">{t('audit.filter')}</Button>
       </form>
       <ErrorNote error={audit.error} />
@@ -87,18 +68,7 @@ export default function AdminAuditRoute() {
         ))}
       </Table>
       {audit.data?.items.length === 0 && <p className="text-muted">{t('audit.none')}</p>}
-      <div className="flex gap-2">
-        {cursor && (
-          <Button variant="secondary" onClick={() => setCursor(undefined)}>
-            {t('common.first')}
-          </Button>
-        )}
-        {audit.data?.nextCursor && (
-          <Button variant="secondary" onClick={() => setCursor(audit.data?.nextCursor ?? undefined)}>
-            {t('common.next')}
-          </Button>
-        )}
-      </div>
-    </AdminPage>
+      <Pager paged={paged} />
+    </ConsolePage>
   );
 }

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
-import { AdminPage, ErrorNote, Panel, Select } from '../components/admin-ui.tsx';
-import { BarChart, LineChart } from '../components/charts.tsx';
+import { BarChart, LineChart } from '../../../ui/console/charts.tsx';
+import { Select } from '../../../ui/console/fields.tsx';
+import { ConsolePage, ErrorNote, Panel } from '../../../ui/console/page.tsx';
 
 /** Dashboard (issue 5): participation per challenge, points issued/spent and active fans per day. */
 export default function AdminDashboardRoute() {
@@ -14,7 +15,7 @@ export default function AdminDashboardRoute() {
   const s = stats.data;
   const labels = s?.days.map((d) => d.day.slice(5)) ?? [];
   return (
-    <AdminPage
+    <ConsolePage
       title={t('dashboard.title')}
       actions={
         <Select
@@ -97,6 +98,6 @@ export default function AdminDashboardRoute() {
           </Panel>
         </>
       )}
-    </AdminPage>
+    </ConsolePage>
   );
 }

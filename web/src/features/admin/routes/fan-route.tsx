@@ -1,60 +1,64 @@
 import { ADJUST_REASON } from '@paddock/contracts/api/admin';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { consoleKeys } from '../../../lib/console-api.ts';
 import { useMe } from '../../../lib/user.ts';
 import { Button } from '../../../ui/button.tsx';
+import { useConsoleMutation } from '../../../ui/console/console-form.tsx';
+import { formatDateTime } from '../../../ui/console/dates.ts';
+import { Check, Field } from '../../../ui/console/fields.tsx';
+import { Badge, ConsolePage, ErrorNote, Panel } from '../../../ui/console/page.tsx';
+import { Table, Td } from '../../../ui/console/table.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
-import {
-  AdminPage,
-  Badge,
-  Check,
-  ErrorNote,
-  Field,
-  formatDateTime,
-  Panel,
-  Table,
-  Td,
-} from '../components/admin-ui.tsx';
+
+/** The items, or `none` when there are none. */
+function ListOrNone({
+  className,
+  none,
+  children,
+}: {
+  className: string;
+  none: string;
+  children: ReactNode[];
+}) {
+  return children.length === 0 ? (
+    <p className="text-sm text-muted">{none}</p>
+  ) : (
+    <ul className={className}>{children}</ul>
+  );
+}
 
 /** A fan's profile, ledger, badges and entries; adjust points with a reason; block; roles. */
 export default function AdminFanRoute() {
   const { t } = useTranslation('admin');
   const { id = '' } = useParams();
-  const queryClient = useQueryClient();
   const me = useMe();
   const fan = useQuery({ queryKey: adminKeys.fan(id), queryFn: () => adminApi.fan(id) });
   const ledger = useQuery({
     queryKey: adminKeys.fanTransactions(id),
     queryFn: () => adminApi.fanTransactions(id),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  const refresh = { invalidate: [consoleKeys.all] };
 
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const adjust = useMutation({
-    meta: { silent: true },
-    mutationFn: () => adminApi.adjustPoints(id, Number(amount), reason.trim()),
+  const adjust = useConsoleMutation(() => adminApi.adjustPoints(id, Number(amount), reason.trim()), {
+    ...refresh,
     onSuccess: (r) => {
       toast({ title: t('fan.adjusted', { points: r.points }) });
       setAmount('');
       setReason('');
-      void refresh();
     },
   });
-  const block = useMutation({
-    meta: { silent: true },
-    mutationFn: (blocked: boolean) => (blocked ? adminApi.block(id) : adminApi.unblock(id)),
-    onSuccess: () => void refresh(),
-  });
-  const roles = useMutation({
-    meta: { silent: true },
-    mutationFn: (next: string[]) => adminApi.setRoles(id, next),
-    onSuccess: () => void refresh(),
-  });
+  const block = useConsoleMutation(
+    (blocked: boolean) => (blocked ? adminApi.block(id) : adminApi.unblock(id)),
+    refresh,
+  );
+  const roles = useConsoleMutation((next: string[]) => adminApi.setRoles(id, next), refresh);
 
   const f = fan.data;
   const amountValid = /^-?\d+$/.test(amount) && Number(amount) !== 0;
@@ -62,7 +66,7 @@ export default function AdminFanRoute() {
   const isAdmin = me.data?.roles.includes('admin');
 
   return (
-    <AdminPage
+    <ConsolePage
       title={
         f ? [f.firstName, f.lastName].filter(Boolean).join(' ') || f.email || t('fan.title') : t('fan.title')
       }
@@ -166,29 +170,21 @@ export default function AdminFanRoute() {
               </Button>
             </form>
             <h3 className="mt-5 mb-2 font-bold">{t('fan.badges')}</h3>
-            {f.badges.length === 0 ? (
-              <p className="text-sm text-muted">{t('fan.noBadges')}</p>
-            ) : (
-              <ul className="flex flex-wrap gap-1">
-                {f.badges.map((b) => (
-                  <li key={b.id}>
-                    <Badge>{b.name}</Badge>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ListOrNone className="flex flex-wrap gap-1" none={t('fan.noBadges')}>
+              {f.badges.map((b) => (
+                <li key={b.id}>
+                  <Badge>{b.name}</Badge>
+                </li>
+              ))}
+            </ListOrNone>
             <h3 className="mt-4 mb-2 font-bold">{t('fan.entries')}</h3>
-            {f.entries.length === 0 ? (
-              <p className="text-sm text-muted">{t('fan.noEntries')}</p>
-            ) : (
-              <ul className="text-sm">
-                {f.entries.map((e) => (
-                  <li key={e.sweepstakeId}>
-                    {e.name}: {e.count}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ListOrNone className="text-sm" none={t('fan.noEntries')}>
+              {f.entries.map((e) => (
+                <li key={e.sweepstakeId}>
+                  {e.name}: {e.count}
+                </li>
+              ))}
+            </ListOrNone>
           </Panel>
           <Panel title={t('fan.ledger')} className="lg:col-span-2">
             <ErrorNote error={ledger.error} />
@@ -210,6 +206,6 @@ export default function AdminFanRoute() {
           </Panel>
         </div>
       )}
-    </AdminPage>
+    </ConsolePage>
   );
 }

@@ -1,28 +1,26 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../ui/button.tsx';
+import { Field } from '../../../ui/console/fields.tsx';
+import { Badge, ConsolePage, ErrorNote } from '../../../ui/console/page.tsx';
+import { Pager, Table, Td, usePagedQuery } from '../../../ui/console/table.tsx';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
-import { AdminPage, Badge, ErrorNote, Field, Table, Td } from '../components/admin-ui.tsx';
 
 /** Fan search by e-mail, phone or name (issue 5). */
 export default function AdminFansRoute() {
   const { t } = useTranslation('admin');
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
-  const [cursor, setCursor] = useState<string | undefined>();
-  const fans = useQuery({
-    queryKey: adminKeys.fans(q, cursor),
-    queryFn: () => adminApi.searchFans(q, cursor),
-  });
+  const paged = usePagedQuery(adminKeys.fans(q), (cursor) => adminApi.searchFans(q, cursor));
+  const fans = paged.query;
   return (
-    <AdminPage title={t('fans.title')}>
+    <ConsolePage title={t('fans.title')}>
       <form
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          setCursor(undefined);
+          paged.setCursor(undefined);
           setQ(draft.trim());
         }}
       >
@@ -68,18 +66,7 @@ export default function AdminFansRoute() {
         ))}
       </Table>
       {fans.data && fans.data.items.length === 0 && <p className="text-muted">{t('fans.none')}</p>}
-      <div className="flex gap-2">
-        {cursor && (
-          <Button variant="secondary" onClick={() => setCursor(undefined)}>
-            {t('common.first')}
-          </Button>
-        )}
-        {fans.data?.nextCursor && (
-          <Button variant="secondary" onClick={() => setCursor(fans.data?.nextCursor ?? undefined)}>
-            {t('common.next')}
-          </Button>
-        )}
-      </div>
-    </AdminPage>
+      <Pager paged={paged} />
+    </ConsolePage>
   );
 }

@@ -1,22 +1,31 @@
 import type { ConsentType, OrganizationSettings } from '@paddock/contracts/api/admin';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  organizationConsoleApi as api,
+  organizationConsoleKeys as keys,
+  type RankRow,
+} from '../../../lib/organization-console-api.ts';
 import { Button } from '../../../ui/button.tsx';
-import { toast } from '../../../ui/toast-store.ts';
-import { adminApi, adminKeys, type RankRow } from '../api/admin-api.ts';
-import { AdminPage, Check, ErrorNote, Field, Panel, Table, Td } from '../components/admin-ui.tsx';
-import { MediaUpload } from '../components/media-upload.tsx';
+import { ConsoleForm, useConsoleMutation, useSaveMutation } from '../../../ui/console/console-form.tsx';
+import { Check, Field, FieldGrid } from '../../../ui/console/fields.tsx';
+import { replaceAt } from '../../../ui/console/list-editing.tsx';
+import { MediaUpload } from '../../../ui/console/media-upload.tsx';
+import { ConsolePage, ErrorNote, Panel } from '../../../ui/console/page.tsx';
+import { CellInput, Table, Td } from '../../../ui/console/table.tsx';
+import { useFormFields } from '../../../ui/console/use-form-fields.ts';
 
 const TIME_ZONES: string[] =
   typeof Intl.supportedValuesOf === 'function'
     ? Intl.supportedValuesOf('timeZone')
     : ['Europe/London', 'UTC'];
 
+const list = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+
 function OrganizationForm({ org }: { org: OrganizationSettings }) {
   const { t } = useTranslation('admin');
-  const queryClient = useQueryClient();
-  const [d, setD] = useState({
+  const f = useFormFields({
     name: org.name,
     timeZone: org.timeZone,
     primaryColor: org.branding.primaryColor ?? '#e10600',
@@ -27,10 +36,10 @@ function OrganizationForm({ org }: { org: OrganizationSettings }) {
     internalEmailDomains: org.internalEmailDomains.join(', '),
     checkinRewards: org.checkinRewards.join(', '),
   });
-  const save = useMutation({
-    meta: { silent: true },
-    mutationFn: () =>
-      adminApi.updateOrganization({
+  const d = f.values;
+  const save = useSaveMutation(
+    () =>
+      api.updateOrganization({
         name: d.name,
         timeZone: d.timeZone,
         branding: {
@@ -40,111 +49,52 @@ function OrganizationForm({ org }: { org: OrganizationSettings }) {
           logoMediaId: d.logoMediaId,
         },
         loggedOffDashboard: d.loggedOffDashboard,
-        internalEmailDomains: d.internalEmailDomains.split(/[\s,]+/).filter(Boolean),
-        checkinRewards: d.checkinRewards
-          .split(/[\s,]+/)
-          .filter(Boolean)
-          .map(Number),
+        internalEmailDomains: list(d.internalEmailDomains),
+        checkinRewards: list(d.checkinRewards).map(Number),
       }),
-    onSuccess: () => {
-      toast({ title: t('common.saved') });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.organization });
-    },
-  });
+    { invalidate: [keys.organization] },
+  );
   return (
     <Panel title={t('settings.organization')}>
-      <form
-        className="flex flex-col gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate();
-        }}
-      >
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field
-            label={t('settings.name')}
-            value={d.name}
-            onChange={(e) => setD({ ...d, name: e.target.value })}
-            required
-          />
-          <Field
-            label={t('settings.timeZone')}
-            list="admin-time-zones"
-            value={d.timeZone}
-            onChange={(e) => setD({ ...d, timeZone: e.target.value })}
-            required
-          />
+      <ConsoleForm save={save}>
+        <FieldGrid columns={2}>
+          <Field label={t('settings.name')} {...f.text('name')} required />
+          <Field label={t('settings.timeZone')} list="admin-time-zones" {...f.text('timeZone')} required />
           <datalist id="admin-time-zones">
             {TIME_ZONES.map((z) => (
               <option key={z} value={z} />
             ))}
           </datalist>
           {(['primaryColor', 'accentColor', 'backgroundColor'] as const).map((k) => (
-            <Field
-              key={k}
-              label={t(`settings.${k}`)}
-              type="color"
-              value={d[k]}
-              onChange={(e) => setD({ ...d, [k]: e.target.value })}
-            />
+            <Field key={k} label={t(`settings.${k}`)} type="color" {...f.text(k)} />
           ))}
           <Field
             label={t('settings.domains')}
             hint={t('settings.domainsHint')}
-            value={d.internalEmailDomains}
-            onChange={(e) => setD({ ...d, internalEmailDomains: e.target.value })}
+            {...f.text('internalEmailDomains')}
           />
           <Field
             label={t('settings.checkin')}
             hint={t('settings.checkinHint')}
-            value={d.checkinRewards}
-            onChange={(e) => setD({ ...d, checkinRewards: e.target.value })}
+            {...f.text('checkinRewards')}
           />
-        </div>
-        <MediaUpload
-          label={t('settings.logo')}
-          purpose="image"
-          value={d.logoMediaId}
-          onChange={(v) => setD({ ...d, logoMediaId: v })}
-        />
-        <Check
-          label={t('settings.loggedOff')}
-          checked={d.loggedOffDashboard}
-          onChange={(on) => setD({ ...d, loggedOffDashboard: on })}
-        />
-        <ErrorNote error={save.error} />
-        <Button type="submit" loading={save.isPending} className="self-start">
-          {t('common.save')}
-        </Button>
-      </form>
+        </FieldGrid>
+        <MediaUpload label={t('settings.logo')} purpose="image" {...f.value('logoMediaId')} />
+        <Check label={t('settings.loggedOff')} {...f.check('loggedOffDashboard')} />
+      </ConsoleForm>
     </Panel>
   );
 }
 
 function RanksForm({ ranks }: { ranks: RankRow[] }) {
   const { t } = useTranslation('admin');
-  const queryClient = useQueryClient();
   const [rows, setRows] = useState(ranks);
   useEffect(() => setRows(ranks), [ranks]);
-  const save = useMutation({
-    meta: { silent: true },
-    mutationFn: () => adminApi.putRanks(rows),
-    onSuccess: () => {
-      toast({ title: t('common.saved') });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.ranks });
-    },
-  });
-  const set = (i: number, patch: Partial<RankRow>) =>
-    setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const save = useSaveMutation(() => api.putRanks(rows), { invalidate: [keys.ranks] });
+  const set = (i: number, patch: Partial<RankRow>) => setRows(replaceAt(rows, i, patch));
   return (
     <Panel title={t('settings.ranks')}>
-      <form
-        className="flex flex-col gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate();
-        }}
-      >
+      <ConsoleForm save={save}>
         <Table
           head={[t('settings.code'), t('settings.rankName'), t('settings.threshold'), t('settings.benefits')]}
         >
@@ -152,28 +102,26 @@ function RanksForm({ ranks }: { ranks: RankRow[] }) {
             <tr key={r.code}>
               <Td className="font-bold">{r.code}</Td>
               <Td>
-                <input
+                <CellInput
                   aria-label={`${r.code} ${t('settings.rankName')}`}
-                  className="w-full rounded-md border border-line bg-surface-2 px-2 py-1"
                   value={r.name}
                   onChange={(e) => set(i, { name: e.target.value })}
                 />
               </Td>
               <Td>
-                <input
+                <CellInput
                   aria-label={`${r.code} ${t('settings.threshold')}`}
                   type="number"
                   min={0}
-                  className="w-28 rounded-md border border-line bg-surface-2 px-2 py-1"
+                  className="w-28"
                   value={r.minPoints}
                   disabled={i === 0}
                   onChange={(e) => set(i, { minPoints: Number(e.target.value) })}
                 />
               </Td>
               <Td>
-                <input
+                <CellInput
                   aria-label={`${r.code} ${t('settings.benefits')}`}
-                  className="w-full rounded-md border border-line bg-surface-2 px-2 py-1"
                   value={r.benefits ?? ''}
                   onChange={(e) => set(i, { benefits: e.target.value || null })}
                 />
@@ -182,31 +130,24 @@ function RanksForm({ ranks }: { ranks: RankRow[] }) {
           ))}
         </Table>
         <p className="text-xs text-muted">{t('settings.ranksHint')}</p>
-        <ErrorNote error={save.error} />
-        <Button type="submit" loading={save.isPending} className="self-start">
-          {t('common.save')}
-        </Button>
-      </form>
+      </ConsoleForm>
     </Panel>
   );
 }
 
+const blankConsent = (sortOrder: number) => ({
+  key: '',
+  name: '',
+  description: '',
+  required: false,
+  sortOrder,
+});
+
 function ConsentTypes({ items }: { items: ConsentType[] }) {
   const { t } = useTranslation('admin');
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState({
-    key: '',
-    name: '',
-    description: '',
-    required: false,
-    sortOrder: items.length,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.consentTypes });
-  const act = useMutation({
-    meta: { silent: true },
-    mutationFn: (fn: () => Promise<unknown>) => fn(),
-    onSuccess: refresh,
-  });
+  const { t: tc } = useTranslation('console');
+  const f = useFormFields(() => blankConsent(items.length));
+  const act = useConsoleMutation((fn: () => Promise<unknown>) => fn(), { invalidate: [keys.consentTypes] });
   return (
     <Panel title={t('settings.consents')}>
       <Table head={[t('settings.key'), t('settings.consentName'), t('settings.required'), '']}>
@@ -214,13 +155,12 @@ function ConsentTypes({ items }: { items: ConsentType[] }) {
           <tr key={c.id}>
             <Td className="font-mono text-xs">{c.key}</Td>
             <Td>
-              <input
+              <CellInput
                 aria-label={`${c.key} ${t('settings.consentName')}`}
-                className="w-full rounded-md border border-line bg-surface-2 px-2 py-1"
                 defaultValue={c.name}
                 onBlur={(e) =>
                   e.target.value !== c.name &&
-                  act.mutate(() => adminApi.updateConsentType(c.id, { name: e.target.value }))
+                  act.mutate(() => api.updateConsentType(c.id, { name: e.target.value }))
                 }
               />
             </Td>
@@ -230,7 +170,7 @@ function ConsentTypes({ items }: { items: ConsentType[] }) {
                 aria-label={`${c.key} ${t('settings.required')}`}
                 checked={c.required}
                 onChange={(e) =>
-                  act.mutate(() => adminApi.updateConsentType(c.id, { required: e.target.checked }))
+                  act.mutate(() => api.updateConsentType(c.id, { required: e.target.checked }))
                 }
               />
             </Td>
@@ -241,10 +181,10 @@ function ConsentTypes({ items }: { items: ConsentType[] }) {
                   className="min-h-8 px-2 text-xs"
                   onClick={() =>
                     window.confirm(t('settings.deleteConsent')) &&
-                    act.mutate(() => adminApi.deleteConsentType(c.id))
+                    act.mutate(() => api.deleteConsentType(c.id))
                   }
                 >
-                  {t('common.delete')}
+                  {tc('common.delete')}
                 </Button>
               )}
             </Td>
@@ -256,35 +196,14 @@ function ConsentTypes({ items }: { items: ConsentType[] }) {
         onSubmit={(e) => {
           e.preventDefault();
           act.mutate(() =>
-            adminApi
-              .createConsentType(draft)
-              .then(() => setDraft({ ...draft, key: '', name: '', description: '' })),
+            api.createConsentType(f.values).then(() => f.set({ key: '', name: '', description: '' })),
           );
         }}
       >
-        <Field
-          label={t('settings.key')}
-          value={draft.key}
-          pattern="[a-z][a-z0-9_]{1,49}"
-          onChange={(e) => setDraft({ ...draft, key: e.target.value })}
-          required
-        />
-        <Field
-          label={t('settings.consentName')}
-          value={draft.name}
-          onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-          required
-        />
-        <Field
-          label={t('settings.description')}
-          value={draft.description}
-          onChange={(e) => setDraft({ ...draft, description: e.target.value })}
-        />
-        <Check
-          label={t('settings.required')}
-          checked={draft.required}
-          onChange={(on) => setDraft({ ...draft, required: on })}
-        />
+        <Field label={t('settings.key')} pattern="[a-z][a-z0-9_]{1,49}" {...f.text('key')} required />
+        <Field label={t('settings.consentName')} {...f.text('name')} required />
+        <Field label={t('settings.description')} {...f.text('description')} />
+        <Check label={t('settings.required')} {...f.check('required')} />
         <Button type="submit">{t('settings.addConsent')}</Button>
       </form>
       <ErrorNote error={act.error} />
@@ -295,15 +214,15 @@ function ConsentTypes({ items }: { items: ConsentType[] }) {
 /** Settings (issue 5): branding, time zone, logged-off dashboard, domains, check-in table, ranks, consents. */
 export default function AdminSettingsRoute() {
   const { t } = useTranslation('admin');
-  const org = useQuery({ queryKey: adminKeys.organization, queryFn: adminApi.organization });
-  const ranks = useQuery({ queryKey: adminKeys.ranks, queryFn: adminApi.ranks });
-  const consents = useQuery({ queryKey: adminKeys.consentTypes, queryFn: adminApi.consentTypes });
+  const org = useQuery({ queryKey: keys.organization, queryFn: api.organization });
+  const ranks = useQuery({ queryKey: keys.ranks, queryFn: api.ranks });
+  const consents = useQuery({ queryKey: keys.consentTypes, queryFn: api.consentTypes });
   return (
-    <AdminPage title={t('settings.title')}>
+    <ConsolePage title={t('settings.title')}>
       <ErrorNote error={org.error ?? ranks.error ?? consents.error} />
       {org.data && <OrganizationForm key={org.data.organizationId} org={org.data} />}
       {ranks.data && <RanksForm ranks={ranks.data.ranks} />}
       {consents.data && <ConsentTypes items={consents.data.items} />}
-    </AdminPage>
+    </ConsolePage>
   );
 }

@@ -4,7 +4,7 @@ import {
   identifierKind,
   normalisePhone,
 } from '@paddock/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearPasswordRecovery } from '../../../lib/session.ts';
 import { supabase } from '../../../lib/supabase.ts';
@@ -15,33 +15,93 @@ import { authErrorMessage, REFERRAL_STORAGE_KEY } from '../lib/auth-input.ts';
 
 export type AuthMode = 'signIn' | 'signUp' | 'recover';
 
-function useAuthError() {
+type AuthFailure = { message?: string; code?: string; status?: number };
+
+/**
+ * The wiring every auth form shares: `attempt` checks the input and calls the auth server; it
+ * returns what went wrong (a message, or the server's error) or nothing. The form shows it and
+ * a busy button meanwhile.
+ */
+function useAuthForm(attempt: () => Promise<string | AuthFailure | null | undefined>) {
   const { t } = useTranslation('auth');
-  return (error: { message?: string; code?: string; status?: number } | null) => authErrorMessage(error, t);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    const failure = await attempt();
+    setBusy(false);
+    if (failure) setError(typeof failure === 'string' ? failure : authErrorMessage(failure, t));
+  }
+  return { error, busy, onSubmit };
+}
+
+function ErrorLine({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="rounded-xl bg-red-950 px-3 py-2 text-sm text-red-200">
+      {error}
+    </p>
+  );
+}
+
+function TextLink({ children, onClick }: { children: ReactNode; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="self-center text-sm font-semibold text-accent underline-offset-4 hover:underline"
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+/**
+ * An auth form named by its catalogue section (`signIn.title`, `signIn.submit`…): its fields,
+ * the submit button (busy while `form` works), then what follows it.
+ */
+function AuthForm({
+  form,
+  name,
+  after,
+  children,
+}: {
+  form: ReturnType<typeof useAuthForm>;
+  name: string;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <form onSubmit={form.onSubmit} className="flex flex-col gap-4" noValidate aria-label={t(`${name}.title`)}>
+      {children}
+      <Button type="submit" full loading={form.busy}>
+        {t(`${name}.submit`)}
+      </Button>
+      {after}
+    </form>
+  );
 }
 
 export function SignInForm({ onModeChange }: { onModeChange: (mode: AuthMode) => void }) {
   const { t } = useTranslation('auth');
-  const describe = useAuthError();
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
+  // Success needs nothing here: SIGNED_IN reaches the session store and the guard moves on.
+  const form = useAuthForm(async () => {
     const credential = credentialOf(identifier);
-    if (!credential) return setError(t('errors.identifier'));
-    setBusy(true);
-    const { error: authError } = await supabase().auth.signInWithPassword({ ...credential, password });
-    setBusy(false);
-    // Success needs nothing here: SIGNED_IN reaches the session store and the guard moves on.
-    if (authError) setError(describe(authError));
-  }
+    if (!credential) return t('errors.identifier');
+    return (await supabase().auth.signInWithPassword({ ...credential, password })).error;
+  });
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate aria-label={t('signIn.title')}>
+    <AuthForm
+      form={form}
+      name="signIn"
+      after={<TextLink onClick={() => onModeChange('recover')}>{t('signIn.forgot')}</TextLink>}
+    >
       <TextField
         label={t('fields.identifier')}
         autoComplete="username"
@@ -58,58 +118,36 @@ export function SignInForm({ onModeChange }: { onModeChange: (mode: AuthMode) =>
         onChange={(e) => setPassword(e.target.value)}
         required
       />
-      {error && (
-        <p role="alert" className="rounded-xl bg-red-950 px-3 py-2 text-sm text-red-200">
-          {error}
-        </p>
-      )}
-      <Button type="submit" full loading={busy}>
-        {t('signIn.submit')}
-      </Button>
-      <button
-        type="button"
-        className="self-center text-sm font-semibold text-accent underline-offset-4 hover:underline"
-        onClick={() => onModeChange('recover')}
-      >
-        {t('signIn.forgot')}
-      </button>
-    </form>
+      <ErrorLine error={form.error} />
+    </AuthForm>
   );
 }
 
 export function SignUpForm() {
   const { t } = useTranslation('auth');
-  const describe = useAuthError();
   const [channel, setChannel] = useState<'email' | 'phone'>('email');
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    if (channel === 'email' && identifierKind(email) !== 'email') return setError(t('errors.email'));
-    if (channel === 'phone' && identifierKind(phone) !== 'phone') return setError(t('errors.phone'));
-    if (password.length < DEFAULT_PASSWORD_MIN_LENGTH) return setError(t('errors.passwordLength'));
-    setBusy(true);
+  const form = useAuthForm(async () => {
+    if (channel === 'email' && identifierKind(email) !== 'email') return t('errors.email');
+    if (channel === 'phone' && identifierKind(phone) !== 'phone') return t('errors.phone');
+    if (password.length < DEFAULT_PASSWORD_MIN_LENGTH) return t('errors.passwordLength');
     const referralCode = localStorage.getItem(REFERRAL_STORAGE_KEY);
     const options = {
       emailRedirectTo: `${window.location.origin}/welcome`,
       data: referralCode ? { ref: referralCode } : {},
     };
-    const { data, error: authError } =
+    const { data, error } =
       channel === 'email'
         ? await supabase().auth.signUp({ email: email.trim().toLowerCase(), password, options })
         : await supabase().auth.signUp({ phone: normalisePhone(phone), password, options });
-    setBusy(false);
-    if (authError) return setError(describe(authError));
+    if (error) return error;
     localStorage.removeItem(REFERRAL_STORAGE_KEY);
     // With auto-confirm the session arrives at once (SIGNED_IN); otherwise a link or code was sent.
     if (!data.session) setSent(true);
-  }
+  });
 
   if (sent) {
     return (
@@ -120,7 +158,11 @@ export function SignUpForm() {
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate aria-label={t('signUp.title')}>
+    <AuthForm
+      form={form}
+      name="signUp"
+      after={<p className="text-center text-xs text-muted">{t('signUp.legal')}</p>}
+    >
       <fieldset className="grid grid-cols-2 gap-1 rounded-xl bg-surface-2 p-1">
         <legend className="sr-only">{t('signUp.channel')}</legend>
         {(['email', 'phone'] as const).map((c) => (
@@ -171,38 +213,23 @@ export function SignUpForm() {
         onChange={(e) => setPassword(e.target.value)}
         required
       />
-      {error && (
-        <p role="alert" className="rounded-xl bg-red-950 px-3 py-2 text-sm text-red-200">
-          {error}
-        </p>
-      )}
-      <Button type="submit" full loading={busy}>
-        {t('signUp.submit')}
-      </Button>
-      <p className="text-center text-xs text-muted">{t('signUp.legal')}</p>
-    </form>
+      <ErrorLine error={form.error} />
+    </AuthForm>
   );
 }
 
 export function RecoverForm({ onModeChange }: { onModeChange: (mode: AuthMode) => void }) {
   const { t } = useTranslation('auth');
-  const describe = useAuthError();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (identifierKind(email) !== 'email') return setError(t('errors.email'));
-    setBusy(true);
-    const { error: authError } = await supabase().auth.resetPasswordForEmail(email.trim(), {
+  const form = useAuthForm(async () => {
+    if (identifierKind(email) !== 'email') return t('errors.email');
+    const { error } = await supabase().auth.resetPasswordForEmail(email.trim(), {
       redirectTo: `${window.location.origin}/`,
     });
-    setBusy(false);
-    if (authError) return setError(describe(authError));
+    if (error) return error;
     setSent(true);
-  }
+  });
 
   return sent ? (
     <div className="flex flex-col gap-4 text-center">
@@ -212,7 +239,11 @@ export function RecoverForm({ onModeChange }: { onModeChange: (mode: AuthMode) =
       </Button>
     </div>
   ) : (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate aria-label={t('recover.title')}>
+    <AuthForm
+      form={form}
+      name="recover"
+      after={<TextLink onClick={() => onModeChange('signIn')}>{t('recover.back')}</TextLink>}
+    >
       <p className="text-sm text-muted">{t('recover.intro')}</p>
       <TextField
         label={t('fields.email')}
@@ -220,44 +251,27 @@ export function RecoverForm({ onModeChange }: { onModeChange: (mode: AuthMode) =
         autoComplete="email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
-        error={error}
+        error={form.error}
         required
       />
-      <Button type="submit" full loading={busy}>
-        {t('recover.submit')}
-      </Button>
-      <button
-        type="button"
-        className="self-center text-sm font-semibold text-accent underline-offset-4 hover:underline"
-        onClick={() => onModeChange('signIn')}
-      >
-        {t('recover.back')}
-      </button>
-    </form>
+    </AuthForm>
   );
 }
 
 /** After a recovery link (PASSWORD_RECOVERY event): choose a new password. */
 export function NewPasswordForm() {
   const { t } = useTranslation('auth');
-  const describe = useAuthError();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (password.length < 8) return setError(t('errors.passwordLength'));
-    setBusy(true);
-    const { error: authError } = await supabase().auth.updateUser({ password });
-    setBusy(false);
-    if (authError) return setError(describe(authError));
+  const form = useAuthForm(async () => {
+    if (password.length < 8) return t('errors.passwordLength');
+    const { error } = await supabase().auth.updateUser({ password });
+    if (error) return error;
     toast({ title: t('newPassword.done') });
     clearPasswordRecovery();
-  }
+  });
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate aria-label={t('newPassword.title')}>
+    <AuthForm form={form} name="newPassword">
       <h2 className="font-display text-xl font-bold">{t('newPassword.title')}</h2>
       <TextField
         label={t('fields.newPassword')}
@@ -265,12 +279,9 @@ export function NewPasswordForm() {
         autoComplete="new-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
-        error={error}
+        error={form.error}
         required
       />
-      <Button type="submit" full loading={busy}>
-        {t('newPassword.submit')}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { challengesQueryOptions, sweepstakesQueryOptions } from '../../../lib/summaries.ts';
 import { ChallengeTile } from '../../../ui/challenge-tile.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';

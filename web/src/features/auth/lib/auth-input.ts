@@ -3,30 +3,28 @@ import type { TFunction } from 'i18next';
 /** `?ref=CODE` on the landing page is kept until sign-up sends it (DESIGN "Referral"). */
 export const REFERRAL_STORAGE_KEY = 'paddock.referral-code';
 
+/** GoTrue error codes, by the catalogue key (`errors.*`) that says them in the fan's words. */
+const ERROR_KEYS: Record<string, string> = {
+  invalid_credentials: 'invalidCredentials',
+  user_already_exists: 'exists',
+  email_exists: 'exists',
+  phone_exists: 'exists',
+  weak_password: 'weakPassword',
+  over_request_rate_limit: 'rateLimited',
+  over_email_send_rate_limit: 'rateLimited',
+  over_sms_send_rate_limit: 'rateLimited',
+  email_not_confirmed: 'notConfirmed',
+  phone_not_confirmed: 'notConfirmed',
+};
+
 /** GoTrue error codes in the fan's words; the server's message otherwise. */
 export function authErrorMessage(
   error: { message?: string; code?: string; status?: number } | null,
   t: TFunction<'auth'>,
 ): string {
   if (!error) return '';
-  switch (error.code) {
-    case 'invalid_credentials':
-      return t('errors.invalidCredentials');
-    case 'user_already_exists':
-    case 'email_exists':
-    case 'phone_exists':
-      return t('errors.exists');
-    case 'weak_password':
-      return t('errors.weakPassword');
-    case 'over_request_rate_limit':
-    case 'over_email_send_rate_limit':
-    case 'over_sms_send_rate_limit':
-      return t('errors.rateLimited');
-    case 'email_not_confirmed':
-    case 'phone_not_confirmed':
-      return t('errors.notConfirmed');
-    default:
-      if (error.status === 0 || error.message === 'Failed to fetch') return t('errors.network');
-      return error.message || t('errors.generic');
-  }
+  const key = error.code && ERROR_KEYS[error.code];
+  if (key) return t(`errors.${key}`);
+  if (error.status === 0 || error.message === 'Failed to fetch') return t('errors.network');
+  return error.message || t('errors.generic');
 }

@@ -2,7 +2,7 @@ import type { Challenge } from '@paddock/contracts/api/challenges';
 import { CircleCheck, Clock, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Points } from '../../../ui/points.tsx';
 
 /** One challenge in a list: picture, title, what it pays and whether the fan is done with it. */

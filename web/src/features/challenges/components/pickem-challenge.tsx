@@ -1,12 +1,8 @@
 import type { Challenge } from '@paddock/contracts/api/challenges';
 import { CircleCheck, CircleX, Hourglass } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/button.tsx';
 import { Points } from '../../../ui/points.tsx';
-import { useAnswerChallenge } from '../api/challenge-api.ts';
-import { toastAnswer, toastAnswerError } from './answer-feedback.ts';
-import { OptionPicker } from './option-picker.tsx';
+import { OptionChoiceForm } from './option-choice-form.tsx';
 import { OptionResults } from './option-results.tsx';
 
 /**
@@ -15,8 +11,6 @@ import { OptionResults } from './option-results.tsx';
  */
 export function PickemChallenge({ challenge }: { challenge: Challenge }) {
   const { t } = useTranslation('challenges');
-  const [choice, setChoice] = useState<number | null>(null);
-  const answer = useAnswerChallenge(challenge.challengeId);
   const picked = challenge.pollResponseIndex;
   const settled = challenge.outcome != null;
 
@@ -63,32 +57,14 @@ export function PickemChallenge({ challenge }: { challenge: Challenge }) {
   }
 
   return (
-    <form
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (choice === null) return;
-        answer.mutate(
-          { responseIndex: choice },
-          {
-            onSuccess: (r) => toastAnswer(t, r, t('pickem.locked')),
-            onError: (err) => toastAnswerError(t, err),
-          },
-        );
-      }}
-    >
-      <p className="text-sm text-muted">{t('pickem.hint')}</p>
-      <OptionPicker
-        name={`pickem-${challenge.challengeId}`}
-        legend={challenge.title}
-        options={challenge.options}
-        value={choice}
-        onChange={setChoice}
-        disabled={answer.isPending}
-      />
-      <Button type="submit" full disabled={choice === null} loading={answer.isPending}>
-        {t('actions.predict')}
-      </Button>
-    </form>
+    <OptionChoiceForm
+      challengeId={challenge.challengeId}
+      name={`pickem-${challenge.challengeId}`}
+      legend={challenge.title}
+      options={challenge.options}
+      submitLabel={t('actions.predict')}
+      hint={<p className="text-sm text-muted">{t('pickem.hint')}</p>}
+      answeredNote={t('pickem.locked')}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { CHALLENGE_SUBTYPES } from '@paddock/contracts';
 import { Brain, Gamepad2, KeyRound, Target, Vote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 
 const icons = { poll: Vote, pickem: Target, arcade: Gamepad2, trivia: Brain, keyword: KeyRound } as const;
 

@@ -4,10 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button.tsx';
 import { Points } from '../../../ui/points.tsx';
-import { useAnswerChallenge } from '../api/challenge-api.ts';
 import { firstUnansweredIndex, triviaComplete, triviaScore } from '../lib/trivia.ts';
-import { toastAnswer, toastAnswerError } from './answer-feedback.ts';
-import { OptionPicker } from './option-picker.tsx';
+import { OptionChoiceForm } from './option-choice-form.tsx';
 
 /**
  * trivia / trivia, question by question. Each answer shows right or wrong and its points at
@@ -69,8 +67,6 @@ function TriviaQuestionCard({
 }) {
   const { t } = useTranslation('challenges');
   const previous = question.triviaUserResponse;
-  const [choice, setChoice] = useState<number | null>(null);
-  const answer = useAnswerChallenge(challengeId);
   const response = question.triviaUserResponse;
 
   return (
@@ -116,45 +112,23 @@ function TriviaQuestionCard({
           </Button>
         </div>
       ) : (
-        <form
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (choice === null) return;
-            answer.mutate(
-              { questionId: question.questionId, responseIndex: choice },
-              {
-                onSuccess: (r) => {
-                  toastAnswer(t, r);
-                  onAnswered();
-                },
-                onError: (err) => toastAnswerError(t, err),
-              },
-            );
-          }}
-        >
-          {previous && (
-            <p className="rounded-xl border border-line bg-surface-2 p-3 text-sm text-muted">
-              {t('trivia.changeRule')}
-            </p>
-          )}
-          <OptionPicker
-            name={`trivia-${question.questionId}`}
-            legend={question.text}
-            options={question.options}
-            value={choice}
-            onChange={setChoice}
-            disabled={answer.isPending}
-          />
-          <Button
-            type="submit"
-            full
-            disabled={choice === null || choice === previous?.responseIndex}
-            loading={answer.isPending}
-          >
-            {previous ? t('trivia.change') : t('actions.answer')}
-          </Button>
-        </form>
+        <OptionChoiceForm
+          challengeId={challengeId}
+          questionId={question.questionId}
+          name={`trivia-${question.questionId}`}
+          legend={question.text}
+          options={question.options}
+          hint={
+            previous && (
+              <p className="rounded-xl border border-line bg-surface-2 p-3 text-sm text-muted">
+                {t('trivia.changeRule')}
+              </p>
+            )
+          }
+          submitLabel={previous ? t('trivia.change') : t('actions.answer')}
+          unchangedIndex={previous?.responseIndex}
+          onAnswered={onAnswered}
+        />
       )}
     </section>
   );

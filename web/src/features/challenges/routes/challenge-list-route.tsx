@@ -2,14 +2,15 @@ import { CHALLENGE_SUBTYPES } from '@paddock/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { Button } from '../../../ui/button.tsx';
+import { paths } from '../../../config/paths.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { challengeListQuery } from '../api/challenge-api.ts';
 import { ChallengeCard } from '../components/challenge-card.tsx';
 import { SubtypeTabs } from '../components/subtype-tabs.tsx';
+import { CardList } from '../../../ui/card-list.tsx';
+import { RetryState } from '../../../ui/card-list.tsx';
 
 /** /challenges/{subtype}: tabs for the five subtypes and the visible challenges of one. */
 export default function ChallengeListRoute() {
@@ -35,24 +36,17 @@ export default function ChallengeListRoute() {
             ))}
           </div>
         ) : list.isError ? (
-          <EmptyState
+          <RetryState
             title={t('errors.loadFailed')}
-            action={
-              <Button variant="secondary" onClick={() => void list.refetch()}>
-                {t('actions.retry')}
-              </Button>
-            }
+            retryLabel={t('actions.retry')}
+            onRetry={() => void list.refetch()}
           />
         ) : items.length === 0 ? (
           <EmptyState title={t('empty.title')} description={t('empty.description')} />
         ) : (
-          <ul className="flex flex-col gap-3">
-            {items.map((challenge) => (
-              <li key={challenge.challengeId}>
-                <ChallengeCard challenge={challenge} />
-              </li>
-            ))}
-          </ul>
+          <CardList items={items} itemKey={(challenge) => challenge.challengeId}>
+            {(challenge) => <ChallengeCard challenge={challenge} />}
+          </CardList>
         )}
       </div>
     </main>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, Clock } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { useParams } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -15,6 +15,7 @@ import { KeywordChallenge } from '../components/keyword-challenge.tsx';
 import { PickemChallenge } from '../components/pickem-challenge.tsx';
 import { PollChallenge } from '../components/poll-challenge.tsx';
 import { TriviaChallenge } from '../components/trivia-challenge.tsx';
+import { ChevronBackLink } from '../../../ui/chevron-back-link.tsx';
 
 /** /challenges/{subtype}/{challenge}: one challenge, played the way its subtype asks. */
 export default function ChallengeRoute() {
@@ -26,13 +27,7 @@ export default function ChallengeRoute() {
   const challenge = query.data;
 
   const back = (
-    <Link
-      to={paths.challengeList(challenge?.subtype ?? subtype)}
-      className="grid size-11 place-items-center rounded-full bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent"
-      aria-label={t('actions.back')}
-    >
-      <ChevronLeft className="size-6" aria-hidden />
-    </Link>
+    <ChevronBackLink to={paths.challengeList(challenge?.subtype ?? subtype)} label={t('actions.back')} />
   );
 
   if (query.isPending) {

@@ -1,7 +1,7 @@
 import type { User } from '@paddock/contracts/api/user';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useOrganization } from '../../../lib/organization.ts';
 import { displayName } from '../../../lib/user.ts';

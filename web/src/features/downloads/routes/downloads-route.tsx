@@ -1,10 +1,24 @@
 import { Download, ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ChevronLeft } from 'lucide-react';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { POSTERS, postersByDate, WALLPAPERS } from '../lib/downloads-catalogue.ts';
+import { ChevronBackLink } from '../../../ui/chevron-back-link.tsx';
+
+/** One kind of download: its heading (catalogue key = `id`), an introduction, then the items. */
+function Shelf({ id, children }: { id: 'posters' | 'wallpapers'; children: ReactNode }) {
+  const { t } = useTranslation('downloads');
+  return (
+    <section className="flex flex-col gap-3 px-4" aria-labelledby={id}>
+      <h2 id={id} className="font-display text-xl font-bold">
+        {t(id)}
+      </h2>
+      <p className="text-sm text-muted">{t(`${id}Intro`)}</p>
+      {children}
+    </section>
+  );
+}
 
 /** Downloads: race posters (external links) and phone wallpapers (direct file downloads). */
 export default function DownloadsRoute() {
@@ -12,23 +26,8 @@ export default function DownloadsRoute() {
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' });
   return (
     <main className="flex flex-col gap-6 pb-6">
-      <PageHeader
-        title={t('title')}
-        back={
-          <Link
-            to={paths.profile}
-            aria-label={t('back')}
-            className="grid size-11 shrink-0 place-items-center rounded-full bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent"
-          >
-            <ChevronLeft className="size-6" aria-hidden />
-          </Link>
-        }
-      />
-      <section className="flex flex-col gap-3 px-4" aria-labelledby="posters">
-        <h2 id="posters" className="font-display text-xl font-bold">
-          {t('posters')}
-        </h2>
-        <p className="text-sm text-muted">{t('postersIntro')}</p>
+      <PageHeader title={t('title')} back={<ChevronBackLink to={paths.profile} label={t('back')} />} />
+      <Shelf id="posters">
         <ul className="-mx-4 flex gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
           {postersByDate(POSTERS).map((p) => (
             <li key={p.id} className="w-40 shrink-0">
@@ -58,12 +57,8 @@ export default function DownloadsRoute() {
             </li>
           ))}
         </ul>
-      </section>
-      <section className="flex flex-col gap-3 px-4" aria-labelledby="wallpapers">
-        <h2 id="wallpapers" className="font-display text-xl font-bold">
-          {t('wallpapers')}
-        </h2>
-        <p className="text-sm text-muted">{t('wallpapersIntro')}</p>
+      </Shelf>
+      <Shelf id="wallpapers">
         <ul className="grid grid-cols-3 gap-3">
           {WALLPAPERS.map((w) => (
             <li key={w.id} className="flex flex-col gap-2">
@@ -87,7 +82,7 @@ export default function DownloadsRoute() {
             </li>
           ))}
         </ul>
-      </section>
+      </Shelf>
     </main>
   );
 }

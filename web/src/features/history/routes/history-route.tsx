@@ -1,4 +1,4 @@
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import type { TransactionPage } from '@paddock/contracts/api/user';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { BackLink } from '../../../ui/back-link.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
+import { RetryState } from '../../../ui/card-list.tsx';
 
 /** `/history`: the fan's points ledger, newest first, loading the next page as the end scrolls into view. */
 export default function HistoryRoute() {
@@ -53,14 +53,7 @@ export default function HistoryRoute() {
             ))}
           </div>
         ) : history.isError ? (
-          <EmptyState
-            title={t('error')}
-            action={
-              <Button variant="secondary" onClick={() => void history.refetch()}>
-                {t('retry')}
-              </Button>
-            }
-          />
+          <RetryState title={t('error')} retryLabel={t('retry')} onRetry={() => void history.refetch()} />
         ) : items.length === 0 ? (
           <EmptyState title={t('empty')} description={t('emptyHint')} />
         ) : (

@@ -2,6 +2,7 @@ import type { Challenge } from '@paddock/contracts/api/challenges';
 import { ChallengeTile } from '../../../ui/challenge-tile.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
+import { CardList } from '../../../ui/card-list.tsx';
 
 /** A titled list of challenge tiles with its skeleton and empty state. */
 export function HubList({
@@ -23,13 +24,9 @@ export function HubList({
       ) : items.length === 0 ? (
         <EmptyState title={empty} />
       ) : (
-        <ul className="flex flex-col gap-2">
-          {items.map((c) => (
-            <li key={c.challengeId}>
-              <ChallengeTile challenge={c} />
-            </li>
-          ))}
-        </ul>
+        <CardList items={items} itemKey={(c) => c.challengeId} gap={2}>
+          {(c) => <ChallengeTile challenge={c} />}
+        </CardList>
       )}
     </section>
   );

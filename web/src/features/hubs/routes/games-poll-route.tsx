@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Gamepad2, Vote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { challengesQueryOptions } from '../../../lib/summaries.ts';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { HubList } from '../components/hub-list.tsx';

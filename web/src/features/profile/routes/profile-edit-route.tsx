@@ -1,23 +1,24 @@
 import { MAX_AVATAR_BYTES, type MediaUpload } from '@paddock/contracts/api/media';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Camera } from 'lucide-react';
+import { Camera } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
 import { toastError } from '../../../lib/api-errors.ts';
 import { consentsQueryOptions, saveConsents } from '../../../lib/consents.ts';
-import { formValuesFrom, type ProfileFormValues, toUserUpdate } from '../../../lib/profile-form.ts';
+import { toUserUpdate } from '../../../lib/profile-form.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { displayName, updateMe, useMe } from '../../../lib/user.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ConsentToggles } from '../../../ui/consent-toggles.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
-import { ProfileFields } from '../../../ui/profile-fields.tsx';
+import { ProfileFields, useProfileForm } from '../../../ui/profile-fields.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { toast } from '../../../ui/toast-store.ts';
+import { BackLink } from '../../../ui/back-link.tsx';
 
 const FIELDS = ['firstName', 'lastName', 'username', 'birthday', 'phoneNumber', 'zipCode'] as const;
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
@@ -29,19 +30,11 @@ export default function ProfileEditRoute() {
   const consents = useQuery(consentsQueryOptions);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [values, setValues] = useState<ProfileFormValues>(() => formValuesFrom(me.data));
-  const [errors, setErrors] = useState<Partial<Record<keyof ProfileFormValues, string>>>({});
-  const [answers, setAnswers] = useState<Record<string, boolean>>({});
+  const { values, setValues, errors, setErrors, answers, setAnswers } = useProfileForm(me.data);
   const [avatar, setAvatar] = useState<{ file: File; preview: string } | null>(null);
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-
-  const loadedUserId = me.data?.userId;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once, when the fan arrives
-  useEffect(() => {
-    if (me.data) setValues(formValuesFrom(me.data));
-  }, [loadedUserId]);
 
   useEffect(
     () => () => {
@@ -91,18 +84,7 @@ export default function ProfileEditRoute() {
 
   return (
     <main className="pb-10">
-      <PageHeader
-        title={t('edit.title')}
-        back={
-          <Link
-            to={paths.profile}
-            aria-label={t('edit.back')}
-            className="grid size-10 place-items-center rounded-full bg-surface-2"
-          >
-            <ArrowLeft className="size-5" aria-hidden />
-          </Link>
-        }
-      />
+      <PageHeader title={t('edit.title')} back={<BackLink to={paths.profile} label={t('edit.back')} />} />
       {me.isPending ? (
         <div className="flex flex-col gap-4 p-4">
           <Skeleton className="mx-auto size-28 rounded-full!" />

@@ -1,4 +1,4 @@
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import type { Referral } from '@paddock/contracts/api/referral';
 import { REFERRAL_REWARDS } from '@paddock/contracts/api/referral';
 import { useQuery } from '@tanstack/react-query';

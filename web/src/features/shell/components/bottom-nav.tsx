@@ -2,8 +2,8 @@ import { Flag, Home, PlayCircle, Ticket, User } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { DEFAULT_TAB, nextTab, type Tab } from '../../../app/tabs.ts';
+import { paths } from '../../../config/paths.ts';
+import { DEFAULT_TAB, nextTab, type Tab } from '../../../config/tabs.ts';
 
 const ITEMS: { tab: Tab; to: string; icon: typeof Home }[] = [
   { tab: 'dashboard', to: paths.dashboard, icon: Home },

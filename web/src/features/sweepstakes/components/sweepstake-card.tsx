@@ -2,7 +2,7 @@ import type { Sweepstake } from '@paddock/contracts/api/sweepstakes';
 import { Ticket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Points } from '../../../ui/points.tsx';
 
 export function StatusBadge({ status }: { status: Sweepstake['status'] }) {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ExternalLink, FileText, ShieldCheck, Ticket, Trophy } from 'lucide-react';
+import { ExternalLink, FileText, ShieldCheck, Ticket, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
@@ -11,6 +11,7 @@ import { Skeleton } from '../../../ui/skeleton.tsx';
 import { sweepstakeQuery } from '../api/sweepstake-api.ts';
 import { EntryPanel } from '../components/entry-panel.tsx';
 import { StatusBadge } from '../components/sweepstake-card.tsx';
+import { ChevronBackLink } from '../../../ui/chevron-back-link.tsx';
 
 /** /sweepstakes/{sweepstake}: the prize, entering with points (or for free), the rules and the winners. */
 export default function SweepstakeRoute() {
@@ -21,15 +22,7 @@ export default function SweepstakeRoute() {
   const session = useSession();
   const s = query.data;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const back = (
-    <Link
-      to={paths.sweepstakes}
-      aria-label={t('back')}
-      className="grid size-11 shrink-0 place-items-center rounded-full bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent"
-    >
-      <ChevronLeft className="size-6" aria-hidden />
-    </Link>
-  );
+  const back = <ChevronBackLink to={paths.sweepstakes} label={t('back')} />;
 
   return (
     <main className="flex flex-col gap-4 pb-8">

@@ -1,16 +1,17 @@
 import type { SweepstakeVerification } from '@paddock/contracts/api/sweepstakes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CheckCircle2, ChevronLeft, Clock, ShieldCheck, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, ShieldCheck, XCircle } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { useParams } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { sweepstakeQuery } from '../api/sweepstake-api.ts';
 import { type DrawCheck, verifyPublishedDraw } from '../lib/verify-draw.ts';
+import { ChevronBackLink } from '../../../ui/chevron-back-link.tsx';
 
 const verificationQuery = (id: string) =>
   queryOptions({
@@ -70,15 +71,7 @@ export default function SweepstakeVerifyRoute() {
   const result = useMemo(() => (v ? verifyPublishedDraw(v) : null), [v]);
   const names = new Map((sweepstake.data?.winners ?? []).map((w) => [w.entrant, w.displayName]));
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const back = (
-    <Link
-      to={paths.sweepstake(id)}
-      aria-label={t('verify.back')}
-      className="grid size-11 shrink-0 place-items-center rounded-full bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent"
-    >
-      <ChevronLeft className="size-6" aria-hidden />
-    </Link>
-  );
+  const back = <ChevronBackLink to={paths.sweepstake(id)} label={t('verify.back')} />;
 
   return (
     <main className="mx-auto flex w-full max-w-3xl flex-col gap-4 pb-8">
@@ -156,24 +149,20 @@ export default function SweepstakeVerifyRoute() {
               {t('verify.dataTitle')}
             </h2>
             <dl className="flex flex-col gap-3">
-              <div>
-                <dt className="text-xs text-muted uppercase">{t('verify.seedHash')}</dt>
-                <dd data-testid="seed-hash">
-                  <Hash value={v.seedHash} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-muted uppercase">{t('verify.seed')}</dt>
-                <dd data-testid="seed">
-                  <Hash value={v.seed} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-muted uppercase">{t('verify.entriesHash')}</dt>
-                <dd data-testid="entries-hash">
-                  <Hash value={v.entriesHash} />
-                </dd>
-              </div>
+              {(
+                [
+                  ['seed-hash', t('verify.seedHash'), v.seedHash],
+                  ['seed', t('verify.seed'), v.seed],
+                  ['entries-hash', t('verify.entriesHash'), v.entriesHash],
+                ] as const
+              ).map(([id, label, value]) => (
+                <div key={id}>
+                  <dt className="text-xs text-muted uppercase">{label}</dt>
+                  <dd data-testid={id}>
+                    <Hash value={value} />
+                  </dd>
+                </div>
+              ))}
             </dl>
           </section>
 

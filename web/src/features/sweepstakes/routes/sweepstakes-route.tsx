@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { sweepstakesQuery } from '../api/sweepstake-api.ts';
 import { SweepstakeCard } from '../components/sweepstake-card.tsx';
+import { CardList } from '../../../ui/card-list.tsx';
+import { RetryState } from '../../../ui/card-list.tsx';
 
 const ORDER = { live: 0, coming_soon: 1, ended: 2 } as const;
 
@@ -24,24 +25,17 @@ export default function SweepstakesRoute() {
         {list.isPending ? (
           [0, 1].map((i) => <Skeleton key={i} className="aspect-[16/12] w-full" />)
         ) : list.isError ? (
-          <EmptyState
+          <RetryState
             title={t('errors.loadFailed')}
-            action={
-              <Button variant="secondary" onClick={() => void list.refetch()}>
-                {t('retry')}
-              </Button>
-            }
+            retryLabel={t('retry')}
+            onRetry={() => void list.refetch()}
           />
         ) : items.length === 0 ? (
           <EmptyState title={t('empty.title')} description={t('empty.description')} />
         ) : (
-          <ul className="flex flex-col gap-4">
-            {items.map((s) => (
-              <li key={s.sweepstakeId}>
-                <SweepstakeCard sweepstake={s} />
-              </li>
-            ))}
-          </ul>
+          <CardList items={items} itemKey={(s) => s.sweepstakeId} gap={4}>
+            {(s) => <SweepstakeCard sweepstake={s} />}
+          </CardList>
         )}
       </div>
     </main>

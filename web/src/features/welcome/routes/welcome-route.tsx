@@ -1,16 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { toastError } from '../../../lib/api-errors.ts';
 import { consentsQueryOptions, saveConsents } from '../../../lib/consents.ts';
-import { formValuesFrom, type ProfileFormValues, toUserUpdate } from '../../../lib/profile-form.ts';
+import { type ProfileFormValues, toUserUpdate } from '../../../lib/profile-form.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { updateMe, useMe } from '../../../lib/user.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ConsentToggles } from '../../../ui/consent-toggles.tsx';
-import { ProfileFields } from '../../../ui/profile-fields.tsx';
+import { ProfileFields, useProfileForm } from '../../../ui/profile-fields.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 
 const FIELDS = ['firstName', 'lastName', 'username', 'birthday', 'zipCode'] as const;
@@ -23,17 +23,9 @@ export default function WelcomeRoute() {
   const consents = useQuery(consentsQueryOptions);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [values, setValues] = useState<ProfileFormValues>(() => formValuesFrom(me.data));
-  const [errors, setErrors] = useState<Partial<Record<keyof ProfileFormValues, string>>>({});
-  const [answers, setAnswers] = useState<Record<string, boolean>>({});
+  const { values, setValues, errors, setErrors, answers, setAnswers } = useProfileForm(me.data);
   const [showConsentErrors, setShowConsentErrors] = useState(false);
   const [busy, setBusy] = useState(false);
-
-  const loadedUserId = me.data?.userId;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once, when the fan arrives
-  useEffect(() => {
-    if (me.data) setValues(formValuesFrom(me.data));
-  }, [loadedUserId]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

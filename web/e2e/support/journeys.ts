@@ -1,0 +1,186 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { launchBrowser, screenshot, seriousA11yViolations } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+/** What the journeys share: the demo seed's accounts, signing in, axe, and API calls to arrange data. */
+export interface Credentials {
+  email: string;
+  password: string;
+}
+export const DEMO_FAN: Credentials = { email: 'fan@paddock.demo', password: 'paddock-fan-2026' };
+export const DEMO_OPERATOR: Credentials = {
+  email: 'operator@paddock.demo',
+  password: 'paddock-operator-2026',
+};
+/** The console is used on a laptop or tablet. */
+export const LAPTOP = { width: 1366, height: 900 };
+
+/**
+ * One file's journeys run against the real server (a fresh PGlite with the demo seed) in
+ * Chromium: both start before the file's own beforeAll hooks and stop after its tests. Read
+ * the fields inside hooks and tests, once started.
+ */
+export function journeyRig(env: Record<string, string> = {}) {
+  const rig = {
+    /** The API as `credentials` (a fresh password session each call), to arrange data without the browser. */
+    as:
+      (credentials: Credentials) =>
+      async <T>(method: string, path: string, body?: unknown) =>
+        apiCall<T>(
+          rig.server.baseUrl,
+          rig.orgKey,
+          await passwordToken(rig.server.baseUrl, rig.orgKey, credentials),
+          method,
+          path,
+          body,
+        ),
+    /** The API as a signed-out visitor (the organization key only). */
+    visitor: <T>(path: string) => apiCall<T>(rig.server.baseUrl, rig.orgKey, rig.orgKey, 'GET', path),
+  } as {
+    server: RunningServer;
+    browser: Browser;
+    orgKey: string;
+    as: (
+      credentials: Credentials,
+    ) => <T>(method: string, path: string, body?: unknown) => Promise<ApiAnswer<T>>;
+    visitor: <T>(path: string) => Promise<ApiAnswer<T>>;
+  };
+  beforeAll(async () => {
+    rig.server = await startServer(env);
+    rig.orgKey = await organizationKey(rig.server.baseUrl);
+    rig.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await rig.browser?.close();
+    await rig.server?.stop();
+  });
+  return rig;
+}
+
+/** Signs in on the landing page as a fan would, and waits for the dashboard. */
+export async function signIn(page: Page, credentials: Credentials) {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Sign in' }).click();
+  await page.getByLabel('E-mail or phone').fill(credentials.email);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** A laptop-sized page signed in with `credentials` (the console's journeys). */
+export async function laptopPage(browser: Browser, baseUrl: string, credentials: Credentials): Promise<Page> {
+  const context = await browser.newContext({ viewport: LAPTOP, baseURL: baseUrl });
+  const page = await context.newPage();
+  await signIn(page, credentials);
+  return page;
+}
+
+/**
+ * A screenshot of the screen for people to look at, and no serious or critical axe violation
+ * (issue 4). `settleMs` lets entrance transitions finish so the picture shows what a fan sees.
+ */
+export async function expectAccessible(page: Page, name: string, settleMs = 350) {
+  if (settleMs) await page.waitForTimeout(settleMs);
+  await screenshot(page, name);
+  expect(await seriousA11yViolations(page), `axe on ${name}`).toEqual([]);
+}
+
+/** The organization key the SPA reads from /config.json. */
+export async function organizationKey(baseUrl: string): Promise<string> {
+  return ((await (await fetch(`${baseUrl}/config.json`)).json()) as { organizationKey: string })
+    .organizationKey;
+}
+
+/** A session token through the auth API (password grant), to arrange data without the browser. */
+export async function passwordToken(
+  baseUrl: string,
+  orgKey: string,
+  credentials: Credentials,
+): Promise<string> {
+  const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: orgKey, 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+export interface ApiAnswer<T> {
+  status: number;
+  body: T;
+}
+
+/** A JSON call to the product or operator API (/api…) with a bearer token and the organization header. */
+export async function apiCall<T>(
+  baseUrl: string,
+  orgKey: string,
+  bearer: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer<T>> {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      'x-organization-token': orgKey,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+/** A product API GET with the page's own session (the same bearer the SPA sends). */
+export async function apiGet<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const config = (await (await fetch('/config.json')).json()) as {
+      apiBaseUrl: string;
+      organizationKey: string;
+    };
+    const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k));
+    const session = key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }) : {};
+    const res = await fetch(`${config.apiBaseUrl}${p}`, {
+      headers: {
+        authorization: `Bearer ${session.access_token ?? config.organizationKey}`,
+        'x-organization-token': config.organizationKey,
+      },
+    });
+    if (!res.ok) throw new Error(`GET ${p} → ${res.status}`);
+    return res.json();
+  }, path) as Promise<T>;
+}
+
+/**
+ * A sweepstake that the demo fan enters `entries` times (the operator grants the points they
+ * cost) and that has ended when this returns, ready to be drawn in the console.
+ */
+export async function endedSweepstake(
+  rig: ReturnType<typeof journeyRig>,
+  { title, prize, entries, openMs }: { title: string; prize: string; entries: number; openMs: number },
+): Promise<string> {
+  const operatorApi = rig.as(DEMO_OPERATOR);
+  const fanApi = rig.as(DEMO_FAN);
+  const now = Date.now();
+  const created = await operatorApi<{ sweepstakeId: string }>('POST', '/admin/sweepstakes', {
+    title,
+    prize,
+    startsAt: new Date(now - 60_000).toISOString(),
+    endsAt: new Date(now + openMs).toISOString(),
+    costPerEntry: 1,
+  });
+  expect(created.status).toBe(201);
+  const id = created.body.sweepstakeId;
+  // Each entry costs a point; give the fan enough whatever ran before.
+  const me = await fanApi<{ userId: string }>('GET', '/user/me');
+  await operatorApi('POST', `/admin/fans/${me.body.userId}/adjust-points`, {
+    amount: entries,
+    reason: `E2E entries: ${title}`,
+  });
+  const entry = await fanApi('POST', `/sweepstake/${id}/entry`, { count: entries });
+  expect(entry, JSON.stringify(entry.body)).toMatchObject({ status: 200 });
+  await new Promise((r) => setTimeout(r, Math.max(0, now + openMs + 1_000 - Date.now())));
+  return id;
+}

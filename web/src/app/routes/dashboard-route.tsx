@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../config/paths.ts';
+import { challengesQueryOptions, sweepstakesQueryOptions } from '../../lib/summaries.ts';
+import { useMe } from '../../lib/user.ts';
+import { ChallengeTile } from '../../ui/challenge-tile.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { Section } from '../../ui/section.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { SweepstakeTile } from '../../ui/sweepstake-tile.tsx';
+import { CheckinCard } from '../../features/checkin/components/checkin-card.tsx';
+import { RankCard } from '../../features/dashboard/components/rank-card.tsx';
+import { RewardsCarousel } from '../../features/dashboard/components/rewards-carousel.tsx';
+import { BoostBanner } from '../../features/rewards/components/boost-banner.tsx';
+import { CurrentOfferCard } from '../../features/rewards/components/current-offer-card.tsx';
+import { StoriesRail } from '../../features/stories/components/stories-rail.tsx';
+
+/**
+ * `/dashboard`: the fan's home — points and rank, check-in, rewards, stories, live challenges,
+ * prize draws. It composes several features' pieces, so it lives in app/.
+ */
+export default function DashboardRoute() {
+  const { t } = useTranslation('dashboard');
+  const me = useMe();
+  const challenges = useQuery(challengesQueryOptions);
+  const sweepstakes = useQuery(sweepstakesQueryOptions);
+  const live = (challenges.data?.items ?? []).filter((c) => !c.completed).slice(0, 4);
+  const draws = (sweepstakes.data ?? []).filter((s) => s.status !== 'ended');
+
+  return (
+    <main className="flex flex-col gap-7 pt-4 pb-6">
+      {me.data ? <RankCard user={me.data} /> : <Skeleton className="mx-4 h-[212px] rounded-3xl!" />}
+      <BoostBanner />
+      <StoriesRail />
+      <CheckinCard />
+      <CurrentOfferCard />
+      <RewardsCarousel />
+      <Section
+        title={t('challenges.title')}
+        id="live-challenges"
+        more={{ to: paths.challenges, label: t('seeAll') }}
+      >
+        <div className="flex flex-col gap-2 px-4">
+          {challenges.isPending ? (
+            [0, 1, 2].map((i) => <Skeleton key={i} className="h-[74px]" />)
+          ) : live.length === 0 ? (
+            <EmptyState title={t('challenges.empty')} description={t('challenges.emptyHint')} />
+          ) : (
+            live.map((c) => <ChallengeTile key={c.challengeId} challenge={c} />)
+          )}
+        </div>
+      </Section>
+      <Section
+        title={t('sweepstakes.title')}
+        id="sweepstakes"
+        more={{ to: paths.sweepstakes, label: t('seeAll') }}
+      >
+        {sweepstakes.isPending ? (
+          <div className="flex gap-3 overflow-hidden px-4">
+            <Skeleton className="h-56 w-60 shrink-0" />
+            <Skeleton className="h-56 w-60 shrink-0" />
+          </div>
+        ) : draws.length === 0 ? (
+          <div className="px-4">
+            <EmptyState title={t('sweepstakes.empty')} />
+          </div>
+        ) : (
+          <ul className="flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2">
+            {draws.map((s) => (
+              <li key={s.sweepstakeId} className="flex">
+                <SweepstakeTile sweepstake={s} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </main>
+  );
+}

@@ -1,0 +1,35 @@
+import { lazy, Suspense } from 'react';
+import { runtimeConfig } from '../../lib/runtime-config.ts';
+import { useSession } from '../../lib/session.ts';
+import { PageSkeleton } from '../../ui/page-skeleton.tsx';
+import { BottomNav } from '../../features/shell/components/bottom-nav.tsx';
+import { importWithReloadGuard } from '../../lib/reload-guard.ts';
+
+const Landing = lazy(() =>
+  importWithReloadGuard(() => import('../../features/auth/routes/landing-route.tsx')),
+);
+const Dashboard = lazy(() => importWithReloadGuard(() => import('./dashboard-route.tsx')));
+
+/**
+ * `/`: the landing page for visitors. In logged-off-dashboard mode a signed-in fan is sent to
+ * `/` (SPEC §2), so there `/` shows the fan's own dashboard instead.
+ */
+export default function IndexRoute() {
+  const session = useSession();
+  const showDashboard =
+    runtimeConfig().features.loggedOffDashboard && session.status === 'signedIn' && !session.passwordRecovery;
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      {showDashboard ? (
+        <>
+          <div className="mx-auto min-h-dvh w-full max-w-md pb-[calc(5rem+env(safe-area-inset-bottom))]">
+            <Dashboard />
+          </div>
+          <BottomNav />
+        </>
+      ) : (
+        <Landing />
+      )}
+    </Suspense>
+  );
+}

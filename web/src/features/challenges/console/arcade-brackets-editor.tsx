@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../../ui/console/fields.tsx';
+import { ListEditor } from '../../../ui/console/list-editing.tsx';
+import type { BracketDraft } from './challenge-draft.ts';
+
+/** An arcade challenge's reaction-time brackets: react within maxMs to earn the bracket's points. */
+export function ArcadeBracketsEditor(props: {
+  value: BracketDraft[];
+  onChange: (next: BracketDraft[]) => void;
+}) {
+  const { t } = useTranslation('challenges-console');
+  return (
+    <ListEditor
+      {...props}
+      legend={t('challenge.brackets')}
+      min={1}
+      addLabel={t('challenge.addBracket')}
+      newItem={() => ({ maxMs: 2000, points: 5 })}
+      rowClassName="flex items-end gap-2"
+    >
+      {(b, set) => (
+        <>
+          <Field
+            label={t('challenge.maxMs')}
+            type="number"
+            min={100}
+            max={5000}
+            value={b.maxMs}
+            onChange={(e) => set({ maxMs: Number(e.target.value) })}
+          />
+          <Field
+            label={t('challenge.points')}
+            type="number"
+            min={0}
+            value={b.points}
+            onChange={(e) => set({ points: Number(e.target.value) })}
+          />
+        </>
+      )}
+    </ListEditor>
+  );
+}
