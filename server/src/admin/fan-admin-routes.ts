@@ -9,8 +9,7 @@ import {
   setRolesSchema,
 } from '@paddock/contracts/api/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, paginationQuery } from '../platform/http/schemas.ts';
-import { idParam } from './admin-schemas.ts';
+import { errorResponses, idParam, paginationQuery } from '../platform/http/schemas.ts';
 import {
   adjustPoints,
   fanDetail,

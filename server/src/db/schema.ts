@@ -2,9 +2,9 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { AuthTables } from '../auth/auth-tables.ts';
 import type { ChallengeTables } from '../modules/challenges/challenge-tables.ts';
 import type { ContentTables } from '../modules/content/content-tables.ts';
-import type { RewardTables } from '../modules/offers/reward-tables.ts';
+import type { RewardTables } from '../modules/rewards/rewards-tables.ts';
 import type { SweepstakeTables } from '../modules/sweepstakes/sweepstake-tables.ts';
-import type { FanTables } from '../modules/user/fan-tables.ts';
+import type { FanTables } from '../modules/profile/profile-tables.ts';
 
 /**
  * Kysely's view of the database, in camelCase (CamelCasePlugin converts to snake_case in one

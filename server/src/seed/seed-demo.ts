@@ -1,6 +1,6 @@
 import type { Database } from '../db/engine.ts';
 import { DEMO_CREDENTIALS, seedAccount, seedOrganization } from './demo-organization.ts';
-import { seedSeason } from './season/seed-season.ts';
+import { seedSeason } from './seed-season.ts';
 
 /**
  * First start on an empty database: the demo team, one fan and one operator. Returns the

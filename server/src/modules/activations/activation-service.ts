@@ -8,7 +8,7 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
-import { grantBadgeBoosts } from '../boosts/boost-rules.ts';
+import { grantBadgeBoosts } from '../rewards/boost-rules.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
 import type { ActivationsTable, BadgesTable } from '../sweepstakes/sweepstake-tables.ts';
 

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
-import { awardMilestoneBadges } from '../badges/badge-milestones.ts';
+import { awardMilestoneBadges } from '../rewards/badge-milestones.ts';
 import type { ChallengeSettings } from './challenge-tables.ts';
 import type { ChallengeRow } from './challenge-views.ts';
 

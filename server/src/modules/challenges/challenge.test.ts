@@ -10,7 +10,7 @@ import {
   type TestFan,
 } from '../../test/test-app.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
-import { makeChallenge } from './challenge-test-fixtures.ts';
+import { makeChallenge } from '../../test/challenge-fixtures.ts';
 
 let t: TestContext;
 const BASE = '2026-06-01T12:00:00Z';

@@ -3,7 +3,7 @@ import type { CheckinResult, CheckinStatus } from '@paddock/contracts/api/checki
 import type { Kysely } from 'kysely';
 import type { DB, Organization } from '../../db/schema.ts';
 import { unprocessable } from '../../platform/errors.ts';
-import { awardMilestoneBadges } from '../badges/badge-milestones.ts';
+import { awardMilestoneBadges } from '../rewards/badge-milestones.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
 
 /** The calendar day before `day` (YYYY-MM-DD), computed on the date alone so no time zone shifts it. */

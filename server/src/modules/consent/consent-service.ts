@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
-import { completeProfileIfReady, lockUser } from '../user/profile-completion.ts';
+import { completeProfileIfReady, lockUser } from '../profile/profile-completion.ts';
 
 async function consentsOf(db: Kysely<DB>, organizationId: string, userId: string, typeId?: string) {
   let query = db

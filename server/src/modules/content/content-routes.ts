@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, uuidParam } from '../../platform/http/schemas.ts';
+import { errorResponses, idParam } from '../../platform/http/schemas.ts';
 import { requireUser } from '../../platform/request-context.ts';
 import {
   type ContentCaller,
@@ -57,11 +57,11 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One playlist with its visible videos in order',
-        params: uuidParam(),
+        params: idParam,
         response: { 200: playlistResponseSchema, ...errorResponses },
       },
     },
-    async (request) => getPlaylist(app.deps.db, callerOf(app, request), request.params.id as string),
+    async (request) => getPlaylist(app.deps.db, callerOf(app, request), request.params.id),
   );
 
   app.post(
@@ -73,13 +73,12 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Refused with 422 invalid_checksum, checksum_expired (issued over 24 h ago) or too_fast ' +
           '(before half the clip, at most 30 s, has played). A repeat answers 200 with pointsAwarded 0.',
-        params: uuidParam(),
+        params: idParam,
         body: contentRewardRequestSchema,
         response: { 200: contentRewardResponseSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      claimVideoView(app.deps.db, callerOf(app, request), request.params.id as string, request.body),
+    async (request) => claimVideoView(app.deps.db, callerOf(app, request), request.params.id, request.body),
   );
 
   app.get(

@@ -10,7 +10,7 @@ import {
 } from '../../test/test-app.ts';
 import { issueChecksum } from './content-checksum.ts';
 import { createArticle } from './content-service.ts';
-import { makePlaylist, makeVideo } from './content-test-factories.ts';
+import { makePlaylist, makeVideo } from '../../test/content-factories.ts';
 
 let t: TestContext;
 beforeAll(async () => {

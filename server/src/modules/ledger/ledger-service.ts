@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { unprocessable } from '../../platform/errors.ts';
-import { type ActiveBoost, bestActiveBoost, boostLabel } from '../boosts/boost-rules.ts';
+import { type ActiveBoost, bestActiveBoost, boostLabel } from '../rewards/boost-rules.ts';
 
 export interface LedgerEntry {
   organizationId: string;

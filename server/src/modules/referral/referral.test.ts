@@ -9,7 +9,7 @@ import {
   onRealPostgres,
   type TestContext,
 } from '../../test/test-app.ts';
-import { acceptRequiredConsents, completeProfile, newFan } from '../user/onboarding-fixtures.ts';
+import { acceptRequiredConsents, completeProfile, newFan } from '../../test/onboarding-fixtures.ts';
 
 let t: TestContext;
 beforeAll(async () => {

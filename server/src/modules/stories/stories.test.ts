@@ -9,7 +9,7 @@ import {
   type TestContext,
   type TestFan,
 } from '../../test/test-app.ts';
-import { makeStory } from '../content/content-test-factories.ts';
+import { makeStory } from '../../test/content-factories.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, uuidParam } from '../../platform/http/schemas.ts';
+import { errorResponses, idParam } from '../../platform/http/schemas.ts';
 import { requireUser } from '../../platform/request-context.ts';
 import { getStory, listStories, type StoryCaller, viewChapter } from './story-service.ts';
 
@@ -38,11 +38,11 @@ export const storyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One story with its chapters (404 when this fan may not see it)',
-        params: uuidParam(),
+        params: idParam,
         response: { 200: storySchema, ...errorResponses },
       },
     },
-    async (request) => getStory(app.deps.db, callerOf(app, request), request.params.id as string),
+    async (request) => getStory(app.deps.db, callerOf(app, request), request.params.id),
   );
 
   app.post(

@@ -8,7 +8,8 @@ export const errorSchema = z
   })
   .passthrough();
 
-export const uuidParam = (name = 'id') => z.object({ [name]: z.uuid({ message: `${name} must be a UUID` }) });
+/** The `{ id }` path parameter every route with an id in its path validates. */
+export const idParam = z.object({ id: z.uuid({ message: 'id must be a UUID' }) });
 
 /** Standard error responses a route may add to its `response` schema. */
 export const errorResponses = {

@@ -1,0 +1,66 @@
+import { challengeResultsSchema } from '@paddock/contracts/api/admin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { Database } from '../../db/engine.ts';
+import { notFound } from '../../platform/errors.ts';
+import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import { requireOperator } from '../../admin/operator-guard.ts';
+
+const percent = (n: number, total: number) => (total > 0 ? Math.round((n / total) * 100) : 0);
+
+/**
+ * Fans see aggregate results only after answering (DESIGN "Challenges"); operators need them
+ * whatever they answered themselves, hidden-until-close polls included. Read-only, so it lives
+ * beside the challenge admin API without touching that module's service.
+ */
+export async function challengeResults(db: Database, organizationId: string, challengeId: string) {
+  const challenge = await db
+    .selectFrom('challenges')
+    .select('id')
+    .where('id', '=', challengeId)
+    .where('organizationId', '=', organizationId)
+    .executeTakeFirst();
+  if (!challenge) throw notFound('Challenge');
+  const totals = await sql<{ total: number; completed: number }>`
+    select count(*)::int as total, count(*) filter (where status = 'completed')::int as completed
+    from challenge_responses where challenge_id = ${challengeId}`.execute(db);
+  const options = await sql<{ index: number; text: string; votes: number }>`
+    select o.order_index as index, o.text, count(r.id)::int as votes
+    from challenge_options o
+    left join challenge_responses r on r.challenge_id = o.challenge_id and r.option_index = o.order_index
+    where o.challenge_id = ${challengeId} and o.question_id is null
+    group by o.order_index, o.text order by o.order_index`.execute(db);
+  const questions = await sql<{ questionId: string; text: string; answers: number; correct: number }>`
+    select q.id as question_id, q.text, count(a.user_id)::int as answers,
+           count(a.user_id) filter (where a.correct)::int as correct
+    from challenge_questions q
+    left join trivia_answers a on a.question_id = q.id
+    where q.challenge_id = ${challengeId}
+    group by q.id, q.text, q.order_index order by q.order_index`.execute(db);
+  const answered = options.rows.reduce((s, o) => s + o.votes, 0);
+  return {
+    challengeId,
+    totalResponses: totals.rows[0]?.total ?? 0,
+    completedResponses: totals.rows[0]?.completed ?? 0,
+    options: options.rows.map((o) => ({ ...o, percent: percent(o.votes, answered) })),
+    questions: questions.rows.map((q) => ({ ...q, questionId: String(q.questionId) })),
+  };
+}
+
+export const challengeResultsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/challenges/:id/results',
+    {
+      schema: {
+        tags: ['admin: challenges'],
+        summary: 'Aggregate answers of a challenge (options, trivia questions), whatever fans may see',
+        params: idParam,
+        response: { 200: challengeResultsSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await requireOperator(request);
+      return challengeResults(app.deps.db, request.ctx.organization.id, request.params.id);
+    },
+  );
+};

@@ -1,0 +1,129 @@
+import {
+  adminDrawBodySchema,
+  adminSweepstakeCreateSchema,
+  adminSweepstakeListSchema,
+  adminSweepstakeSchema,
+  adminSweepstakeUpdateSchema,
+  sweepstakeVerificationSchema,
+} from '@paddock/contracts/api/sweepstakes';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createSweepstake,
+  drawSweepstake,
+  entriesCsv,
+  listAdminSweepstakes,
+  updateSweepstake,
+} from './sweepstake-admin-service.ts';
+import { errorResponses } from '../../platform/http/schemas.ts';
+import { requireOperator } from '../../admin/operator-guard.ts';
+
+const idParams = z.object({ id: z.uuid({ message: 'id must be a UUID' }) });
+const tags = ['admin: sweepstakes'];
+
+/** Operator endpoints for sweepstakes (under /api/admin): create, edit, list, draw, CSV export. */
+export const sweepstakeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/sweepstakes',
+    {
+      schema: {
+        tags,
+        summary: 'Every sweepstake with totals, entrants and draw state',
+        response: { 200: adminSweepstakeListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await requireOperator(request);
+      return listAdminSweepstakes(app.deps.db, request.ctx.organization.id, app.deps.clock.now());
+    },
+  );
+
+  app.post(
+    '/sweepstakes',
+    {
+      schema: {
+        tags,
+        summary: 'Create a sweepstake; its secret seed is generated now and only its SHA-256 is published',
+        body: adminSweepstakeCreateSchema,
+        response: { 201: adminSweepstakeSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const operator = await requireOperator(request);
+      const created = await createSweepstake(
+        app.deps,
+        request.ctx.organization.id,
+        operator.id,
+        request.body,
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.patch(
+    '/sweepstakes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a sweepstake until it is drawn (422 already_drawn after)',
+        params: idParams,
+        body: adminSweepstakeUpdateSchema,
+        response: { 200: adminSweepstakeSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const operator = await requireOperator(request);
+      return updateSweepstake(
+        app.deps,
+        request.ctx.organization.id,
+        operator.id,
+        request.params.id,
+        request.body,
+      );
+    },
+  );
+
+  app.post(
+    '/sweepstakes/:id/draw',
+    {
+      schema: {
+        tags,
+        summary: 'Draw winners after endsAt: freeze and hash the entry list, pick, reveal the seed',
+        description: '422 already_drawn on a second draw, sweepstake_not_ended before endsAt.',
+        params: idParams,
+        body: adminDrawBodySchema,
+        response: { 200: sweepstakeVerificationSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const operator = await requireOperator(request);
+      return drawSweepstake(
+        app.deps,
+        request.ctx.organization.id,
+        operator.id,
+        request.params.id,
+        request.body.winners,
+      );
+    },
+  );
+
+  app.get(
+    '/sweepstakes/:id/entries.csv',
+    {
+      schema: {
+        tags,
+        summary: 'Export entrants, their entries and the winners as CSV',
+        params: idParams,
+        response: { 200: z.string().describe('text/csv'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const operator = await requireOperator(request);
+      const csv = await entriesCsv(app.deps.db, request.ctx.organization.id, operator.id, request.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sweepstake-${request.params.id}-entries.csv"`)
+        .send(csv);
+    },
+  );
+};
