@@ -10,7 +10,8 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import { grantBadgeBoosts } from '../rewards/boost-rules.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
-import type { ActivationsTable, BadgesTable } from '../sweepstakes/sweepstake-tables.ts';
+import type { BadgesTable } from '../rewards/rewards-tables.ts';
+import type { ActivationsTable } from './activation-tables.ts';
 
 type ActivationRow = Selectable<ActivationsTable>;
 

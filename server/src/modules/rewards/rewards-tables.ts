@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { Timestamp } from '../../db/column-types.ts';
 
-/** Kysely interfaces of the rewards tables of issue 6 (camelCase; see 0007_rewards.ts). */
+/** Kysely interfaces of the rewards tables: offers, boosts and badges (camelCase; see 0005_sweepstakes.ts and 0007_rewards.ts). */
 
 export type OfferRedemption = 'codes' | 'instruction';
 export type BoostEarning = 'all' | 'challenges' | 'content' | 'checkin';
@@ -11,6 +11,29 @@ export type MilestoneKey =
   | 'streak_100'
   | 'first_pickem_won'
   | 'season_participation';
+
+export interface BadgesTable {
+  id: Generated<string>;
+  organizationId: string;
+  name: string;
+  description: Generated<string>;
+  imageMediaId: string | null;
+  source: Generated<string>;
+  createdAt: Generated<Date>;
+}
+
+/** A fan's badges (one row per fan per badge); GET /user/me/badges reads this. */
+export interface UserBadgesTable {
+  id: Generated<string>;
+  organizationId: string;
+  userId: string;
+  badgeId: string;
+  earnedAt: Timestamp;
+  /** activation, manual… */
+  how: string;
+  /** The object that granted it (an activation id…). */
+  reference: string | null;
+}
 
 export interface OffersTable {
   id: Generated<string>;
@@ -84,6 +107,8 @@ export interface MilestoneBadgesTable {
 }
 
 export interface RewardTables {
+  badges: BadgesTable;
+  userBadges: UserBadgesTable;
   offers: OffersTable;
   offerCodes: OfferCodesTable;
   offerClaims: OfferClaimsTable;

@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import type { Organization } from '../../db/schema.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
-import type { StoriesTable, StoryChaptersTable } from '../content/content-tables.ts';
+import type { StoriesTable, StoryChaptersTable } from './story-tables.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
 import { listRanks } from '../organization/organization-service.ts';
 
