@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../db/schema.ts';
-import { seedOrganization } from '../seed/demo-organization.ts';
+import { seedOrganization } from '../seed/organization-seed.ts';
 import { createFan, createOrg, createTestApp, onRealPostgres, type TestContext } from '../test/test-app.ts';
 
 /** Wire-level behaviour of /auth/v1 that the client tests do not reach: config switches, limits, errors. */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/engine.ts';
 import type { Organization, User } from '../db/schema.ts';
 import { sendMessage } from '../platform/outbox.ts';
-import { newReferralCode } from '../seed/demo-organization.ts';
+import { newReferralCode } from '../modules/referral/referral-code.ts';
 import { type AuthHttp, authError, isUuid, siteUrl } from './auth-http.ts';
 import type { MfaFactor, OneTimeTokenKind } from './auth-tables.ts';
 import type { Aal, AmrEntry, SessionResponse } from './session-tokens.ts';

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authResponses, emptySchema, sessionSchema } from './auth-schemas.ts';
+import type { Database } from '../db/engine.ts';
 import type { Organization, User } from '../db/schema.ts';
+import { organizationById } from '../modules/organization/organization-service.ts';
 import { authError } from './auth-http.ts';
 import { type AuthService, normalizeEmail, normalizePhone, parsePkce, VERIFY_KINDS } from './auth-service.ts';
 import type { OneTimeTokenKind } from './auth-tables.ts';
@@ -27,6 +29,12 @@ const verifyBody = z.object({
   type: z.string().max(50),
   redirect_to: text,
 });
+
+async function organizationOf(db: Database, id: string): Promise<Organization> {
+  const org = await organizationById(db, id);
+  if (!org) throw new Error(`Organization ${id} not found`);
+  return org;
+}
 
 /** Passwordless and confirmation flows: /otp, /verify, /resend, /recover (auth-compat §5). */
 export function otpRoutes(auth: AuthService): FastifyPluginAsyncZod {
@@ -213,13 +221,7 @@ export function otpRoutes(auth: AuthService): FastifyPluginAsyncZod {
         try {
           row = await auth.consumeByLink(request.authOrg ?? null, token, kinds);
           if (row.redirectTo) target = row.redirectTo;
-          org =
-            request.authOrg ??
-            (await db
-              .selectFrom('organizations')
-              .selectAll()
-              .where('id', '=', row.organizationId)
-              .executeTakeFirstOrThrow());
+          org = request.authOrg ?? (await organizationOf(db, row.organizationId));
           user = await applyToken(org, row);
         } catch (error) {
           const e = error as { code?: string; message?: string };

@@ -3,9 +3,9 @@ import { activationAdminRoutes } from './activations/activation-admin-routes.ts'
 import { activationRoutes } from './activations/activation-routes.ts';
 import { carouselRoutes } from './carousel/carousel-routes.ts';
 import { challengeAdminRoutes } from './challenges/challenge-admin-routes.ts';
-import { challengeResultsRoutes } from './challenges/challenge-results-routes.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { checkinRoutes } from './checkin/checkin-routes.ts';
+import { consentAdminRoutes } from './consent/consent-admin-routes.ts';
 import { consentRoutes } from './consent/consent-routes.ts';
 import { contentAdminRoutes } from './content/content-admin-routes.ts';
 import { contentRoutes } from './content/content-routes.ts';
@@ -22,6 +22,7 @@ import { boostRoutes } from './rewards/boost-routes.ts';
 import { offerAdminRoutes } from './rewards/offer-admin-routes.ts';
 import { offerRoutes } from './rewards/offer-routes.ts';
 import { sessionRoutes } from './session/session-routes.ts';
+import { storyAdminRoutes } from './stories/story-admin-routes.ts';
 import { storyRoutes } from './stories/story-routes.ts';
 import { sweepstakeAdminRoutes } from './sweepstakes/sweepstake-admin-routes.ts';
 import { sweepstakeRoutes } from './sweepstakes/sweepstake-routes.ts';
@@ -57,11 +58,12 @@ export const operatorModules: FastifyPluginAsyncZod[] = [
   challengeAdminRoutes,
   sweepstakeAdminRoutes,
   organizationAdminRoutes,
+  consentAdminRoutes,
   filesAdminRoutes,
   contentAdminRoutes,
+  storyAdminRoutes,
   activationAdminRoutes,
   offerAdminRoutes,
   boostAdminRoutes,
   badgeAdminRoutes,
-  challengeResultsRoutes,
 ];

@@ -325,12 +325,11 @@ export async function seedChallenges(ctx: SeasonSeedContext): Promise<void> {
     return id;
   };
   const at = (offset: number) => new Date(ctx.now.getTime() + offset).toISOString();
-  const call = { organizationId: ctx.org.id, actorUserId: ctx.operatorId, now: ctx.now };
+  const call = { db: ctx.db, org: ctx.org, now: ctx.now, actorUserId: ctx.operatorId };
 
   for (const seed of SEED_CHALLENGES) {
     const { image: img, from, until, settledOutcome, fanPrediction, ...input } = seed;
     const id = await insertChallenge(
-      ctx.db,
       call,
       {
         ...input,

@@ -3,15 +3,13 @@ import {
   articleCoverPath,
   DEMO_ARTICLES,
   DEMO_PLAYLISTS,
-  DEMO_STORIES,
   DEMO_VIDEOS,
   playlistCoverPath,
-  storyChapterPath,
-  storyCoverPath,
   videoClipPath,
   videoPosterPath,
 } from './content-demo-data.ts';
 import { createArticle } from '../modules/content/content-service.ts';
+import { seedStories } from './stories-seed.ts';
 
 const SVG = 'image/svg+xml';
 const MP4 = 'video/mp4';
@@ -19,9 +17,9 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * Demo season: 3 playlists with 10 videos, 6 articles and 8 stories (live, sponsored, rank-gated
- * and "Save to Home"), all pointing at media committed under server/seed-assets/content so
- * playback and the rewards work offline on a first start.
+ * Demo season: 3 playlists with 10 videos, 6 articles and then the 8 stories (stories-seed.ts),
+ * all pointing at media committed under server/seed-assets/content so playback and the
+ * rewards work offline on a first start.
  */
 export async function seedContent(ctx: SeasonSeedContext): Promise<void> {
   const { db, org, now } = ctx;
@@ -84,37 +82,5 @@ export async function seedContent(ctx: SeasonSeedContext): Promise<void> {
     });
   }
 
-  for (const s of DEMO_STORIES) {
-    const story = await db
-      .insertInto('stories')
-      .values({
-        organizationId: org.id,
-        title: s.title,
-        coverMediaId: await ctx.asset(storyCoverPath(s.key), SVG),
-        sponsorName: s.sponsorName ?? null,
-        sponsorUrl: s.sponsorUrl ?? null,
-        liveFrom: s.live ? at(-s.live.fromHours * HOUR) : null,
-        liveUntil: s.live ? at(-s.live.untilHours * HOUR) : null,
-        points: s.points,
-        createdAt: at(s.ageHours * HOUR),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const [orderIndex, c] of s.chapters.entries()) {
-      await db
-        .insertInto('storyChapters')
-        .values({
-          organizationId: org.id,
-          storyId: story.id,
-          orderIndex,
-          mediaId: c.clipKey
-            ? await ctx.asset(videoClipPath(c.clipKey), MP4)
-            : await ctx.asset(storyChapterPath(s.key, orderIndex), SVG),
-          mediaType: c.clipKey ? 'video' : 'image',
-          sponsorUrl: c.sponsorUrl ?? null,
-          durationSeconds: c.durationSeconds ?? 5,
-        })
-        .execute();
-    }
-  }
+  await seedStories(ctx);
 }

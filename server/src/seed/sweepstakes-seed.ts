@@ -1,16 +1,12 @@
 import { adminSweepstakeCreateSchema } from '@paddock/contracts/api/sweepstakes';
-import { newReferralCode } from './demo-organization.ts';
-import type { SeasonSeedContext } from './season-seed-context.ts';
 import { postPoints } from '../modules/ledger/ledger-service.ts';
-import { drawInTransaction, insertSweepstake } from '../modules/sweepstakes/sweepstake-admin-service.ts';
-import {
-  ACTIVATION_IMAGE_PATHS,
-  BADGE_ART,
-  badgeImagePath,
-  prizeImagePath,
-  RULES_PDF_PATH,
-} from './sweepstakes-demo-assets.ts';
-import { enterInTransaction, freeEntryInTransaction } from '../modules/sweepstakes/sweepstake-service.ts';
+import { insertSweepstake } from '../modules/sweepstakes/sweepstake-admin-service.ts';
+import { drawInTransaction } from '../modules/sweepstakes/sweepstake-draw.ts';
+import { enterInTransaction, freeEntryInTransaction } from '../modules/sweepstakes/sweepstake-entry.ts';
+import { seedActivations } from './activations-seed.ts';
+import { seedAccount } from './profile-seed.ts';
+import type { SeasonSeedContext } from './season-seed-context.ts';
+import { prizeImagePath, RULES_PDF_PATH } from './sweepstakes-demo-assets.ts';
 
 const SVG = 'image/svg+xml';
 const HOUR = 3600_000;
@@ -33,13 +29,12 @@ const DEMO_ENTRANTS = [
  */
 export async function seedSweepstakes(ctx: SeasonSeedContext): Promise<void> {
   const { db, org, now } = ctx;
+  const operator = { db, org, now, actorUserId: ctx.operatorId };
   const at = (offset: number) => new Date(now.getTime() + offset).toISOString();
   const rulesMediaId = await ctx.asset(RULES_PDF_PATH, 'application/pdf');
   const create = async (input: Record<string, unknown>, image: string) =>
     insertSweepstake(
-      db,
-      org.id,
-      ctx.operatorId,
+      operator,
       adminSweepstakeCreateSchema.parse({
         ...input,
         mediaId: await ctx.asset(prizeImagePath(image), SVG),
@@ -104,25 +99,18 @@ export async function seedSweepstakes(ctx: SeasonSeedContext): Promise<void> {
   );
   const duringWindow = new Date(endedStart + 10 * DAY);
   for (const entrant of DEMO_ENTRANTS) {
-    const user = await db
-      .insertInto('users')
-      .values({
-        organizationId: org.id,
-        email: `${entrant.firstName}.${entrant.lastName}@fans.paddock.demo`.toLowerCase(),
-        emailConfirmedAt: now,
-        appMetadata: JSON.stringify({}),
-        userMetadata: JSON.stringify({}),
-        properties: JSON.stringify({}),
+    const user = await seedAccount(
+      db,
+      org.id,
+      {
+        email: `${entrant.firstName}.${entrant.lastName}@fans.paddock.demo`,
         firstName: entrant.firstName,
         lastName: entrant.lastName,
-        username: entrant.firstName.toLowerCase(),
         country: entrant.country,
         birthday: '1992-04-18',
-        onboardedAt: now,
-        referralCode: newReferralCode(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      },
+      now,
+    );
     await postPoints(db, {
       organizationId: org.id,
       userId: user.id,
@@ -130,85 +118,10 @@ export async function seedSweepstakes(ctx: SeasonSeedContext): Promise<void> {
       kind: 'adjustment',
       description: 'Season welcome bonus',
     });
-    await enterInTransaction(db, org, user.id, ended, entrant.entries, duringWindow);
+    await enterInTransaction({ db, org, now: duringWindow, userId: user.id }, ended, entrant.entries);
   }
-  await freeEntryInTransaction(db, org, ctx.fanId, ended, duringWindow);
-  await drawInTransaction(db, org.id, ctx.operatorId, ended, 2, now);
+  await freeEntryInTransaction({ db, org, now: duringWindow, userId: ctx.fanId }, ended);
+  await drawInTransaction(operator, ended, 2);
 
   await seedActivations(ctx);
-}
-
-async function seedActivations(ctx: SeasonSeedContext) {
-  const { db, org, now } = ctx;
-  const at = (offset: number) => new Date(now.getTime() + offset);
-  const badgeIds = new Map<string, string>();
-  const badgeText: Record<string, { name: string; description: string }> = {
-    'silverstone-2026': { name: 'Silverstone 2026', description: 'You were at the fan zone at Silverstone.' },
-    'fan-zone-regular': { name: 'Fan zone regular', description: 'Checked in at a trackside fan zone.' },
-    'monza-pit-walk': { name: 'Monza pit walk', description: 'Walked the pit lane at Monza.' },
-  };
-  for (const art of BADGE_ART) {
-    const text = badgeText[art.key] ?? { name: art.label, description: '' };
-    const row = await db
-      .insertInto('badges')
-      .values({
-        organizationId: org.id,
-        name: text.name,
-        description: text.description,
-        imageMediaId: await ctx.asset(badgeImagePath(art.key), SVG),
-        source: 'activation',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    badgeIds.set(art.key, row.id);
-  }
-  const activations = [
-    {
-      slug: 'silverstone-fan-zone',
-      title: 'Silverstone fan zone',
-      description:
-        'Scan the QR code at the Apex Racing stand in the Silverstone fan zone to collect your badges and 200 bonus points.',
-      image: ACTIVATION_IMAGE_PATHS.silverstone,
-      startsAt: at(-1 * DAY),
-      stopsAt: at(6 * DAY),
-      bonusPoints: 200,
-      badges: ['silverstone-2026', 'fan-zone-regular'],
-    },
-    {
-      slug: 'monza-pit-walk',
-      title: 'Monza pit walk',
-      description: 'Join the Thursday pit walk at Monza and tap in at the garage for a badge and 300 points.',
-      image: ACTIVATION_IMAGE_PATHS.monza,
-      startsAt: at(20 * DAY),
-      stopsAt: at(22 * DAY),
-      bonusPoints: 300,
-      badges: ['monza-pit-walk'],
-    },
-  ];
-  for (const a of activations) {
-    const row = await db
-      .insertInto('activations')
-      .values({
-        organizationId: org.id,
-        slug: a.slug,
-        title: a.title,
-        description: a.description,
-        mediaId: await ctx.asset(a.image, SVG),
-        startsAt: a.startsAt,
-        stopsAt: a.stopsAt,
-        bonusPoints: a.bonusPoints,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('activationBadges')
-      .values(
-        a.badges.map((key) => ({
-          organizationId: org.id,
-          activationId: row.id,
-          badgeId: badgeIds.get(key) as string,
-        })),
-      )
-      .execute();
-  }
 }

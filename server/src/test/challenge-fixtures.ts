@@ -65,8 +65,7 @@ export async function makeChallenge(
     },
   };
   return createChallenge(
-    t.db,
-    { organizationId: org.id, actorUserId: operator.id, now },
+    { db: t.db, org, now, actorUserId: operator.id },
     {
       title: `Test ${input.subtype}`,
       description: '',

@@ -11,7 +11,8 @@ import type { Database } from '../db/engine.ts';
 import type { Organization, User } from '../db/schema.ts';
 import { ManualClock } from '../platform/clock.ts';
 import type { AppDeps } from '../platform/deps.ts';
-import { newReferralCode, seedOrganization } from '../seed/demo-organization.ts';
+import { newReferralCode } from '../modules/referral/referral-code.ts';
+import { seedOrganization } from '../seed/organization-seed.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 /** True when this run talks to a real PostgreSQL server (concurrency tests need one). */

@@ -1,13 +1,14 @@
 import type { AdminActivation, adminActivationInputSchema } from '@paddock/contracts/api/admin-content';
-import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
+import { type AuditedItem, archiveAudited, saveAudited } from '../../admin/audited-change.ts';
 import type { Database } from '../../db/engine.ts';
-import type { DB } from '../../db/schema.ts';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
+import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { isUniqueViolation } from '../../platform/sql-errors.ts';
-import { writeAudit } from '../../admin/audit.ts';
-import type { Actor } from '../../admin/fan-admin-service.ts';
+import { assertMedia } from '../files/files-service.ts';
+import { insertBadge, updateBadgeRecord } from '../rewards/badge-records.ts';
+import { badgesOf } from './activation-service.ts';
 
 type ActivationInput = z.output<typeof adminActivationInputSchema>;
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -15,25 +16,14 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 export const activationLink = (siteUrl: string | undefined, slug: string) =>
   `${(siteUrl ?? '').replace(/\/$/, '')}/activations/${encodeURIComponent(slug)}`;
 
-async function present(
-  db: Kysely<DB>,
-  organizationId: string,
-  siteUrl: string | undefined,
-  now: Date,
-  id?: string,
-): Promise<AdminActivation[]> {
-  let query = db.selectFrom('activations').selectAll().where('organizationId', '=', organizationId);
+async function present(call: OrgCall, siteUrl: string | undefined, id?: string): Promise<AdminActivation[]> {
+  const { db, now } = call;
+  let query = db.selectFrom('activations').selectAll().where('organizationId', '=', call.org.id);
   if (id) query = query.where('id', '=', id);
   const rows = await query.orderBy('startsAt', 'desc').execute();
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const badges = await db
-    .selectFrom('activationBadges as ab')
-    .innerJoin('badges as b', 'b.id', 'ab.badgeId')
-    .select(['ab.activationId', 'b.id', 'b.name', 'b.description', 'b.imageMediaId', 'b.createdAt'])
-    .where('ab.activationId', 'in', ids)
-    .orderBy('b.createdAt')
-    .execute();
+  const badges = await badgesOf(db, ids, 'createdAt');
   const counts = await db
     .selectFrom('activationUsers')
     .select((eb) => ['activationId', eb.fn.countAll<number>().as('n')])
@@ -52,77 +42,61 @@ async function present(
     archived: new Date(a.stopsAt) <= now,
     activatedCount: Number(counts.find((c) => c.activationId === a.id)?.n ?? 0),
     link: activationLink(siteUrl, a.slug),
-    badges: badges
-      .filter((b) => b.activationId === a.id)
-      .map((b) => ({ id: b.id, name: b.name, description: b.description, imageMediaId: b.imageMediaId })),
+    badges: (badges.get(a.id) ?? []).map((b) => ({
+      id: b.id,
+      name: b.name,
+      description: b.description,
+      imageMediaId: b.imageMediaId,
+    })),
     createdAt: iso(a.createdAt),
   }));
 }
 
-export const listActivations = (
-  db: Database,
-  organizationId: string,
-  siteUrl: string | undefined,
-  now: Date,
-) => present(db, organizationId, siteUrl, now);
+export const listAdminActivations = (call: OrgCall, siteUrl: string | undefined) => present(call, siteUrl);
 
-export async function getActivation(
-  db: Kysely<DB>,
-  organizationId: string,
-  siteUrl: string | undefined,
-  now: Date,
-  id: string,
-) {
-  const [found] = await present(db, organizationId, siteUrl, now, id);
-  if (!found) throw notFound('Activation');
-  return found;
+/** The console's activation item: its view needs the public site URL for the link. */
+function activationItem(siteUrl: string | undefined): AuditedItem<AdminActivation> {
+  return {
+    type: 'activation',
+    async view(call, id) {
+      const [found] = await present(call, siteUrl, id);
+      if (!found) throw notFound('Activation');
+      return found;
+    },
+  };
 }
 
-async function assertMedia(trx: Kysely<DB>, organizationId: string, ids: (string | null)[]) {
-  const wanted = [...new Set(ids.filter((x): x is string => Boolean(x)))];
-  if (!wanted.length) return;
-  const found = await trx
-    .selectFrom('media')
-    .select('id')
-    .where('organizationId', '=', organizationId)
-    .where('id', 'in', wanted)
-    .execute();
-  if (found.length !== wanted.length)
-    throw unprocessable('unknown_media', 'A referenced upload does not exist');
-}
+export const getAdminActivation = (call: OrgCall, siteUrl: string | undefined, id: string) =>
+  activationItem(siteUrl).view(call, id);
 
 /**
  * Badges are kept by id, so fans who already earned one keep it; a badge the operator removes
  * is only unlinked from the activation (user_badges rows stay, the fan's collection is history).
  */
 export async function saveActivation(
-  db: Database,
-  actor: Actor,
+  call: OperatorCall,
   siteUrl: string | undefined,
   id: string | null,
   input: ActivationInput,
-  now: Date,
 ) {
   try {
-    return await db.transaction().execute(async (trx) => {
-      const before = id ? await getActivation(trx, actor.organizationId, siteUrl, now, id) : undefined;
-      await assertMedia(trx, actor.organizationId, [
-        input.mediaId,
-        ...input.badges.map((b) => b.imageMediaId),
-      ]);
+    return await saveAudited(call, activationItem(siteUrl), id, async ({ db, org, now }, id, before) => {
+      await assertMedia(db, org.id, [input.mediaId, ...input.badges.map((b) => b.imageMediaId)], () =>
+        unprocessable('unknown_media', 'A referenced upload does not exist'),
+      );
       const { badges, ...fields } = input;
       const values = { ...fields, startsAt: new Date(fields.startsAt), stopsAt: new Date(fields.stopsAt) };
       const row = id
-        ? await trx
+        ? await db
             .updateTable('activations')
             .set({ ...values, updatedAt: now })
             .where('id', '=', id)
-            .where('organizationId', '=', actor.organizationId)
+            .where('organizationId', '=', org.id)
             .returning('id')
             .executeTakeFirstOrThrow()
-        : await trx
+        : await db
             .insertInto('activations')
-            .values({ ...values, organizationId: actor.organizationId })
+            .values({ ...values, organizationId: org.id })
             .returning('id')
             .executeTakeFirstOrThrow();
       const existing = before?.badges.map((b) => b.id) ?? [];
@@ -130,40 +104,19 @@ export async function saveActivation(
       const foreign = keep.filter((b) => !existing.includes(b));
       if (foreign.length)
         throw unprocessable('unknown_badge', `Badge ${foreign[0]} is not part of this activation`);
-      let unlink = trx.deleteFrom('activationBadges').where('activationId', '=', row.id);
-      if (keep.length) unlink = unlink.where('badgeId', 'not in', keep);
-      await unlink.execute();
+      await unlinkBadges(db, row.id, keep);
       for (const b of badges) {
         const fieldsOfBadge = { name: b.name, description: b.description, imageMediaId: b.imageMediaId };
-        if (b.id) {
-          await trx
-            .updateTable('badges')
-            .set(fieldsOfBadge)
-            .where('id', '=', b.id)
-            .where('organizationId', '=', actor.organizationId)
-            .execute();
-        } else {
-          const badge = await trx
-            .insertInto('badges')
-            .values({ ...fieldsOfBadge, organizationId: actor.organizationId, source: 'activation' })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await trx
+        if (b.id) await updateBadgeRecord(db, org.id, b.id, fieldsOfBadge);
+        else {
+          const badgeId = await insertBadge(db, org.id, fieldsOfBadge, 'activation');
+          await db
             .insertInto('activationBadges')
-            .values({ organizationId: actor.organizationId, activationId: row.id, badgeId: badge.id })
+            .values({ organizationId: org.id, activationId: row.id, badgeId })
             .execute();
         }
       }
-      const after = await getActivation(trx, actor.organizationId, siteUrl, now, row.id);
-      await writeAudit(trx, {
-        ...actor,
-        action: id ? 'activation.update' : 'activation.create',
-        targetType: 'activation',
-        targetId: row.id,
-        before,
-        after,
-      });
-      return after;
+      return row.id;
     });
   } catch (error) {
     if (isUniqueViolation(error))
@@ -172,33 +125,23 @@ export async function saveActivation(
   }
 }
 
+/** Unlinks every badge of the activation but those kept. */
+async function unlinkBadges(trx: Database, activationId: string, keep: string[]) {
+  let unlink = trx.deleteFrom('activationBadges').where('activationId', '=', activationId);
+  if (keep.length) unlink = unlink.where('badgeId', 'not in', keep);
+  await unlink.execute();
+}
+
 /** Archiving closes the window now; fans who activated keep their badges and points. */
-export async function archiveActivation(
-  db: Database,
-  actor: Actor,
-  siteUrl: string | undefined,
-  id: string,
-  now: Date,
-) {
-  return db.transaction().execute(async (trx) => {
-    const before = await getActivation(trx, actor.organizationId, siteUrl, now, id);
+export function archiveActivation(call: OperatorCall, siteUrl: string | undefined, id: string) {
+  return archiveAudited(call, activationItem(siteUrl), id, async ({ db, org, now }, before) => {
     const startsAt = new Date(before.startsAt) < now ? undefined : new Date(now.getTime() - 1000);
-    await trx
+    await db
       .updateTable('activations')
       .set({ stopsAt: now, ...(startsAt ? { startsAt } : {}), updatedAt: now })
       .where('id', '=', id)
-      .where('organizationId', '=', actor.organizationId)
+      .where('organizationId', '=', org.id)
       .execute();
-    const after = await getActivation(trx, actor.organizationId, siteUrl, now, id);
-    await writeAudit(trx, {
-      ...actor,
-      action: 'activation.archive',
-      targetType: 'activation',
-      targetId: id,
-      before,
-      after,
-    });
-    return after;
   });
 }
 

@@ -7,34 +7,27 @@ import {
   settleBodySchema,
   settleResultSchema,
 } from '@paddock/contracts/api/challenges';
-import type { FastifyRequest } from 'fastify';
+import { challengeResultsSchema } from '@paddock/contracts/api/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { operatorCall } from '../../admin/operator-guard.ts';
+import { errorResponses, idParam } from '../../platform/http/schemas.ts';
 import {
   archiveChallenge,
   createChallenge,
   getAdminChallenge,
   listAdminChallenges,
-  settlePickem,
   updateChallenge,
 } from './challenge-admin-service.ts';
-import { errorResponses } from '../../platform/http/schemas.ts';
-import { requireOperator } from '../../admin/operator-guard.ts';
+import { challengeResults } from './challenge-results.ts';
+import { settlePickem } from './challenge-settlement.ts';
 
-const idParams = z.object({ id: z.uuid({ message: 'id must be a UUID' }) });
 const tags = ['admin: challenges'];
 
-/** Operator endpoints for challenges (under /api/admin): list, create, edit, archive, pick'em settlement. */
+/**
+ * Operator endpoints for challenges (under /api/admin): list, create, edit, archive, pick'em
+ * settlement, aggregate results.
+ */
 export const challengeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const operatorCall = async (request: FastifyRequest) => {
-    const operator = await requireOperator(request);
-    return {
-      organizationId: request.ctx.organization.id,
-      actorUserId: operator.id,
-      now: app.deps.clock.now(),
-    };
-  };
-
   app.get(
     '/challenges',
     {
@@ -45,11 +38,7 @@ export const challengeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminChallengeListSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      await requireOperator(request);
-      const items = await listAdminChallenges(app.deps.db, request.ctx.organization.id, request.query);
-      return { items };
-    },
+    async (request) => ({ items: await listAdminChallenges(await operatorCall(request), request.query) }),
   );
 
   app.get(
@@ -58,14 +47,11 @@ export const challengeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One challenge as the operator sees it (correct answers included)',
-        params: idParams,
+        params: idParam,
         response: { 200: adminChallengeSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      await requireOperator(request);
-      return getAdminChallenge(app.deps.db, request.ctx.organization.id, request.params.id);
-    },
+    async (request) => getAdminChallenge(await operatorCall(request), request.params.id),
   );
 
   app.post(
@@ -78,10 +64,8 @@ export const challengeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: adminChallengeSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const call = await operatorCall(request);
-      return reply.status(201).send(await createChallenge(app.deps.db, call, request.body));
-    },
+    async (request, reply) =>
+      reply.status(201).send(await createChallenge(await operatorCall(request), request.body)),
   );
 
   app.patch(
@@ -90,15 +74,12 @@ export const challengeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Edit a challenge; options and questions are frozen once fans have answered',
-        params: idParams,
+        params: idParam,
         body: adminChallengePatchSchema,
         response: { 200: adminChallengeSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const call = await operatorCall(request);
-      return updateChallenge(app.deps.db, call, request.params.id, request.body);
-    },
+    async (request) => updateChallenge(await operatorCall(request), request.params.id, request.body),
   );
 
   app.post(
@@ -107,14 +88,11 @@ export const challengeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Archive a challenge: fans no longer see it; answers and ledger lines stay',
-        params: idParams,
+        params: idParam,
         response: { 200: adminChallengeSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const call = await operatorCall(request);
-      return archiveChallenge(app.deps.db, call, request.params.id);
-    },
+    async (request) => archiveChallenge(await operatorCall(request), request.params.id),
   );
 
   app.post(
@@ -125,14 +103,24 @@ export const challengeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Settle a closed pick'em: pays correct predictions once; a different outcome re-settles with reversals",
         description: 'With preview: true nothing changes and the answer says who would be paid or reversed.',
-        params: idParams,
+        params: idParam,
         body: settleBodySchema,
         response: { 200: settleResultSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const call = await operatorCall(request);
-      return settlePickem(app.deps.db, call, request.params.id, request.body);
+    async (request) => settlePickem(await operatorCall(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/challenges/:id/results',
+    {
+      schema: {
+        tags,
+        summary: 'Aggregate answers of a challenge (options, trivia questions), whatever fans may see',
+        params: idParam,
+        response: { 200: challengeResultsSchema, ...errorResponses },
+      },
     },
+    async (request) => challengeResults(await operatorCall(request), request.params.id),
   );
 };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMMUTABLE_CACHE } from '../../platform/file-store.ts';
 import { errorSchema } from '../../platform/http/schemas.ts';
+import { mediaForDownload } from './files-service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,13 +35,7 @@ export const fileDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { mediaId } = request.params;
-      const media = UUID.test(mediaId)
-        ? await app.deps.db
-            .selectFrom('media')
-            .select(['contentType', 'storageKey'])
-            .where('id', '=', mediaId)
-            .executeTakeFirst()
-        : undefined;
+      const media = UUID.test(mediaId) ? await mediaForDownload(app.deps.db, mediaId) : undefined;
       // Real time, not app.deps.clock: the bucket checks a presigned URL's date against its own clock.
       const location = media ? app.deps.files.locate(media.storageKey, new Date()) : null;
       if (!media || !location) {

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorHandler } from '../../platform/errors.ts';
 import { errorResponses, errorSchema } from '../../platform/http/schemas.ts';
-import { requireUser } from '../../platform/request-context.ts';
+import { fanCall } from '../../platform/service-call.ts';
 import { setAvatar, uploadAvatar } from './files-service.ts';
 
 const MAX_MB = MAX_AVATAR_BYTES / (1024 * 1024);
@@ -54,9 +54,9 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = requireUser(request);
+      const call = fanCall(request);
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return uploadAvatar(app.deps.db, app.deps.files, request.ctx.organization.id, caller.id, body);
+      return uploadAvatar(call, app.deps.files, body);
     },
   );
 
@@ -70,15 +70,6 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: setAvatarResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const caller = requireUser(request);
-      return setAvatar(
-        app.deps.db,
-        request.ctx.organization.id,
-        caller.id,
-        request.body.name,
-        app.deps.clock.now(),
-      );
-    },
+    async (request) => setAvatar(fanCall(request), request.body.name),
   );
 };

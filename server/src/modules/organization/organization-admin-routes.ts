@@ -1,7 +1,4 @@
 import {
-  consentTypeCreateSchema,
-  consentTypePatchSchema,
-  consentTypeSchema,
   organizationPatchSchema,
   organizationSettingsSchema,
   rankRowSchema,
@@ -9,69 +6,53 @@ import {
 } from '@paddock/contracts/api/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, idParam } from '../../platform/http/schemas.ts';
-import { requireOperator } from '../../admin/operator-guard.ts';
-import {
-  createConsentType,
-  deleteConsentType,
-  getOrganization,
-  listConsentTypes,
-  listRanks,
-  replaceRanks,
-  updateConsentType,
-  updateOrganization,
-} from './organization-admin-service.ts';
+import { operatorCall } from '../../admin/operator-guard.ts';
+import { errorResponses } from '../../platform/http/schemas.ts';
+import { getOrganization, replaceRanks, updateOrganization } from './organization-admin-service.ts';
+import { listRanks } from './organization-service.ts';
 
-const withConflict = { ...errorResponses, 409: errorResponses[400] };
+const tags = ['admin: settings'];
+const ranksSchema = z.object({ ranks: z.array(rankRowSchema) });
 
-/** Organization settings, ranks and consent types (issue 5 "Ranks, consent types, … settings"). */
+/** Organization settings and ranks (issue 5 "Ranks, consent types, … settings"). */
 export const organizationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock } = app.deps;
-  const actorOf = async (request: Parameters<typeof requireOperator>[0]) => {
-    const caller = await requireOperator(request);
-    return { organizationId: request.ctx.organization.id, actorUserId: caller.id };
-  };
-
   app.get(
     '/organization',
     {
       schema: {
-        tags: ['admin: settings'],
+        tags,
         summary: 'The organization’s branding and settings',
         response: { 200: organizationSettingsSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      await requireOperator(request);
-      return getOrganization(db, request.ctx.organization.id);
-    },
+    async (request) => getOrganization(await operatorCall(request)),
   );
 
   app.patch(
     '/organization',
     {
       schema: {
-        tags: ['admin: settings'],
+        tags,
         summary: 'Change name, branding, time zone, logged-off dashboard, internal domains, check-in table',
         body: organizationPatchSchema,
         response: { 200: organizationSettingsSchema, ...errorResponses },
       },
     },
-    async (request) => updateOrganization(db, await actorOf(request), request.body, clock.now()),
+    async (request) => updateOrganization(await operatorCall(request), request.body),
   );
 
   app.get(
     '/ranks',
     {
       schema: {
-        tags: ['admin: settings'],
+        tags,
         summary: 'The ten ranks P10 … P1 with thresholds and benefits',
-        response: { 200: z.object({ ranks: z.array(rankRowSchema) }), ...errorResponses },
+        response: { 200: ranksSchema, ...errorResponses },
       },
     },
     async (request) => {
-      await requireOperator(request);
-      return { ranks: await listRanks(db, request.ctx.organization.id) };
+      const { db, org } = await operatorCall(request);
+      return { ranks: await listRanks(db, org.id) };
     },
   );
 
@@ -79,73 +60,12 @@ export const organizationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ranks',
     {
       schema: {
-        tags: ['admin: settings'],
+        tags,
         summary: 'Replace the ten ranks (strictly increasing thresholds, P10 at 0)',
         body: ranksPutSchema,
-        response: { 200: z.object({ ranks: z.array(rankRowSchema) }), ...errorResponses },
+        response: { 200: ranksSchema, ...errorResponses },
       },
     },
-    async (request) => ({ ranks: await replaceRanks(db, await actorOf(request), request.body) }),
-  );
-
-  app.get(
-    '/consent-types',
-    {
-      schema: {
-        tags: ['admin: settings'],
-        summary: 'Consent types fans are asked for',
-        response: { 200: z.object({ items: z.array(consentTypeSchema) }), ...errorResponses },
-      },
-    },
-    async (request) => {
-      await requireOperator(request);
-      return { items: await listConsentTypes(db, request.ctx.organization.id) };
-    },
-  );
-
-  app.post(
-    '/consent-types',
-    {
-      schema: {
-        tags: ['admin: settings'],
-        summary: 'Add a consent type',
-        body: consentTypeCreateSchema,
-        response: { 201: consentTypeSchema, ...withConflict },
-      },
-    },
-    async (request, reply) => {
-      const row = await createConsentType(db, await actorOf(request), request.body);
-      return reply.status(201).send(row);
-    },
-  );
-
-  app.patch(
-    '/consent-types/:id',
-    {
-      schema: {
-        tags: ['admin: settings'],
-        summary: 'Edit a consent type (its key is fixed)',
-        params: idParam,
-        body: consentTypePatchSchema,
-        response: { 200: consentTypeSchema, ...errorResponses },
-      },
-    },
-    async (request) => updateConsentType(db, await actorOf(request), request.params.id, request.body),
-  );
-
-  app.delete(
-    '/consent-types/:id',
-    {
-      schema: {
-        tags: ['admin: settings'],
-        summary: 'Delete an optional consent type and the fans’ answers to it',
-        params: idParam,
-        response: { 204: z.null().describe('Deleted'), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await deleteConsentType(db, await actorOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    async (request) => ({ ranks: await replaceRanks(await operatorCall(request), request.body) }),
   );
 };

@@ -1,18 +1,15 @@
 import type {
-  ConsentType,
   OrganizationSettings,
-  consentTypeCreateSchema,
-  consentTypePatchSchema,
   organizationPatchSchema,
   ranksPutSchema,
 } from '@paddock/contracts/api/admin';
 import type { z } from 'zod';
-import type { Database } from '../../db/engine.ts';
+import { writeAudit } from '../../admin/audit-service.ts';
 import type { Organization } from '../../db/schema.ts';
-import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
-import { isUniqueViolation } from '../../platform/sql-errors.ts';
-import { writeAudit } from '../../admin/audit.ts';
-import type { Actor } from '../../admin/fan-admin-service.ts';
+import { unprocessable } from '../../platform/errors.ts';
+import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
+import { findMedia } from '../files/files-service.ts';
+import { listRanks } from './organization-service.ts';
 
 export function presentOrganization(org: Organization): OrganizationSettings {
   const b = org.branding ?? {};
@@ -37,39 +34,30 @@ export function presentOrganization(org: Organization): OrganizationSettings {
   };
 }
 
-export async function getOrganization(db: Database, organizationId: string) {
-  const org = await db
+/** GET /admin/organization: read again, so a change made earlier in the session shows. */
+export async function getOrganization(call: OrgCall) {
+  const org = await call.db
     .selectFrom('organizations')
     .selectAll()
-    .where('id', '=', organizationId)
+    .where('id', '=', call.org.id)
     .executeTakeFirstOrThrow();
   return presentOrganization(org);
 }
 
-async function assertOwnMedia(db: Database, organizationId: string, mediaId: string) {
-  const media = await db
-    .selectFrom('media')
-    .select(['id', 'contentType'])
-    .where('id', '=', mediaId)
-    .where('organizationId', '=', organizationId)
-    .executeTakeFirst();
+async function assertLogo(call: OrgCall, mediaId: string) {
+  const media = await findMedia(call.db, call.org.id, mediaId);
   if (!media) throw unprocessable('unknown_media', 'That logo upload does not exist in this organization');
   if (!media.contentType.startsWith('image/'))
     throw unprocessable('not_an_image', 'The logo must be an image');
 }
 
-export async function updateOrganization(
-  db: Database,
-  actor: Actor,
-  patch: z.infer<typeof organizationPatchSchema>,
-  now: Date,
-) {
-  if (patch.branding?.logoMediaId) await assertOwnMedia(db, actor.organizationId, patch.branding.logoMediaId);
-  return db.transaction().execute(async (trx) => {
+export async function updateOrganization(call: OperatorCall, patch: z.infer<typeof organizationPatchSchema>) {
+  if (patch.branding?.logoMediaId) await assertLogo(call, patch.branding.logoMediaId);
+  return call.db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('organizations')
       .selectAll()
-      .where('id', '=', actor.organizationId)
+      .where('id', '=', call.org.id)
       .forUpdate()
       .executeTakeFirstOrThrow();
     const { name, timeZone, branding, ...settings } = patch;
@@ -80,49 +68,31 @@ export async function updateOrganization(
         ...(timeZone !== undefined ? { timeZone } : {}),
         branding: JSON.stringify({ ...current.branding, ...branding }),
         settings: JSON.stringify({ ...current.settings, ...settings }),
-        updatedAt: now,
+        updatedAt: call.now,
       })
-      .where('id', '=', actor.organizationId)
+      .where('id', '=', call.org.id)
       .returningAll()
       .executeTakeFirstOrThrow();
     const before = presentOrganization(current);
     const after = presentOrganization(updated);
-    await writeAudit(trx, {
-      ...actor,
-      action: 'organization.update',
-      targetType: 'organization',
-      targetId: actor.organizationId,
-      before,
-      after,
-    });
+    await writeAudit(
+      { ...call, db: trx },
+      { action: 'organization.update', targetType: 'organization', targetId: call.org.id, before, after },
+    );
     return after;
   });
 }
 
-export async function listRanks(db: Database, organizationId: string) {
-  return db
-    .selectFrom('ranks')
-    .select(['code', 'name', 'minPoints', 'benefits'])
-    .where('organizationId', '=', organizationId)
-    .orderBy('minPoints')
-    .execute();
-}
-
 /** Ranks are replaced as a set, so the strictly increasing order can never be half-applied. */
-export async function replaceRanks(db: Database, actor: Actor, body: z.infer<typeof ranksPutSchema>) {
-  return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('ranks')
-      .select(['code', 'name', 'minPoints', 'benefits'])
-      .where('organizationId', '=', actor.organizationId)
-      .orderBy('minPoints')
-      .execute();
-    await trx.deleteFrom('ranks').where('organizationId', '=', actor.organizationId).execute();
+export async function replaceRanks(call: OperatorCall, body: z.infer<typeof ranksPutSchema>) {
+  return call.db.transaction().execute(async (trx) => {
+    const before = await listRanks(trx, call.org.id);
+    await trx.deleteFrom('ranks').where('organizationId', '=', call.org.id).execute();
     await trx
       .insertInto('ranks')
       .values(
         body.ranks.map((r) => ({
-          organizationId: actor.organizationId,
+          organizationId: call.org.id,
           code: r.code,
           name: r.name,
           minPoints: r.minPoints,
@@ -131,126 +101,10 @@ export async function replaceRanks(db: Database, actor: Actor, body: z.infer<typ
       )
       .execute();
     const after = body.ranks.map((r) => ({ ...r, benefits: r.benefits ?? null }));
-    await writeAudit(trx, {
-      ...actor,
-      action: 'ranks.update',
-      targetType: 'organization',
-      targetId: actor.organizationId,
-      before,
-      after,
-    });
+    await writeAudit(
+      { ...call, db: trx },
+      { action: 'ranks.update', targetType: 'organization', targetId: call.org.id, before, after },
+    );
     return after;
-  });
-}
-
-export async function listConsentTypes(db: Database, organizationId: string): Promise<ConsentType[]> {
-  return db
-    .selectFrom('consentTypes')
-    .select(['id', 'key', 'name', 'description', 'required', 'sortOrder'])
-    .where('organizationId', '=', organizationId)
-    .orderBy('sortOrder')
-    .orderBy('key')
-    .execute();
-}
-
-const consentColumns = ['id', 'key', 'name', 'description', 'required', 'sortOrder'] as const;
-
-export async function createConsentType(
-  db: Database,
-  actor: Actor,
-  body: z.infer<typeof consentTypeCreateSchema>,
-) {
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('consentTypes')
-        .values({ ...body, organizationId: actor.organizationId })
-        .returning(consentColumns)
-        .executeTakeFirstOrThrow();
-      await writeAudit(trx, {
-        ...actor,
-        action: 'consent_type.create',
-        targetType: 'consent_type',
-        targetId: row.id,
-        after: row,
-      });
-      return row;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError(409, 'duplicate_key', `A consent type "${body.key}" exists`);
-    throw error;
-  }
-}
-
-export async function updateConsentType(
-  db: Database,
-  actor: Actor,
-  id: string,
-  patch: z.infer<typeof consentTypePatchSchema>,
-) {
-  return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('consentTypes')
-      .select(consentColumns)
-      .where('id', '=', id)
-      .where('organizationId', '=', actor.organizationId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw notFound('Consent type');
-    const after =
-      Object.keys(patch).length === 0
-        ? before
-        : await trx
-            .updateTable('consentTypes')
-            .set(patch)
-            .where('id', '=', id)
-            .where('organizationId', '=', actor.organizationId)
-            .returning(consentColumns)
-            .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      ...actor,
-      action: 'consent_type.update',
-      targetType: 'consent_type',
-      targetId: id,
-      before,
-      after,
-    });
-    return after;
-  });
-}
-
-/**
- * Deleting a consent type removes the fans' answers to it (cascade). A required type (e.g. the
- * terms) is refused: fans could otherwise be left without the acceptance the product relies on.
- */
-export async function deleteConsentType(db: Database, actor: Actor, id: string) {
-  return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('consentTypes')
-      .select(consentColumns)
-      .where('id', '=', id)
-      .where('organizationId', '=', actor.organizationId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw notFound('Consent type');
-    if (before.required) {
-      throw unprocessable(
-        'consent_required',
-        'A required consent type cannot be deleted; make it optional first',
-      );
-    }
-    await trx
-      .deleteFrom('consentTypes')
-      .where('id', '=', id)
-      .where('organizationId', '=', actor.organizationId)
-      .execute();
-    await writeAudit(trx, {
-      ...actor,
-      action: 'consent_type.delete',
-      targetType: 'consent_type',
-      targetId: id,
-      before,
-    });
   });
 }

@@ -1,4 +1,4 @@
-import { DEMO_RANKS } from '../../seed/demo-organization.ts';
+import { DEMO_RANKS } from '../../seed/organization-seed.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../../db/schema.ts';
 import {

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Database } from '../../db/engine.ts';
+import { lacksRequiredConsent } from '../consent/required-consents.ts';
 import { payReferralRewards } from '../referral/referral-service.ts';
 
 /**
@@ -7,10 +7,10 @@ import { payReferralRewards } from '../referral/referral-service.ts';
  * name, last name and birthday are all set and every required consent is accepted. At that
  * moment onboardedAt is set (once) and the referral, if any, is paid (DESIGN "Referral").
  * Called after every profile or consent change, inside the same transaction, with the
- * user row already locked by the caller so two completions cannot race.
+ * user row already locked by the caller (fan-accounts.ts lockFan) so two completions cannot race.
  */
 export async function completeProfileIfReady(
-  trx: Kysely<DB>,
+  trx: Database,
   organizationId: string,
   userId: string,
   now: Date,
@@ -22,18 +22,7 @@ export async function completeProfileIfReady(
     .where('organizationId', '=', organizationId)
     .executeTakeFirstOrThrow();
   if (user.onboardedAt || !user.firstName || !user.lastName || !user.birthday) return false;
-
-  const missing = await trx
-    .selectFrom('consentTypes as ct')
-    .leftJoin('userConsents as uc', (join) =>
-      join.onRef('uc.consentTypeId', '=', 'ct.id').on('uc.userId', '=', userId),
-    )
-    .select('ct.id')
-    .where('ct.organizationId', '=', organizationId)
-    .where('ct.required', '=', true)
-    .where((eb) => eb.or([eb('uc.value', 'is', null), eb('uc.value', '<=', 0)]))
-    .executeTakeFirst();
-  if (missing) return false;
+  if (await lacksRequiredConsent(trx, organizationId, userId)) return false;
 
   const claimed = await trx
     .updateTable('users')
@@ -45,15 +34,4 @@ export async function completeProfileIfReady(
   if (!claimed) return false;
   await payReferralRewards(trx, user);
   return true;
-}
-
-/** Locks the fan's row for the rest of the transaction (profile and consent changes). */
-export async function lockUser(trx: Kysely<DB>, organizationId: string, userId: string) {
-  return trx
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', userId)
-    .where('organizationId', '=', organizationId)
-    .forUpdate()
-    .executeTakeFirst();
 }

@@ -7,8 +7,9 @@ import {
 } from '@paddock/contracts/api/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, paginationQuery } from '../../platform/http/schemas.ts';
-import { requireUser } from '../../platform/request-context.ts';
-import { getMe, identify, listTransactions, updateMe } from './profile-service.ts';
+import { fanCall } from '../../platform/service-call.ts';
+import { listTransactions } from '../ledger/ledger-queries.ts';
+import { getMe, identify, updateMe } from './profile-service.ts';
 
 /** GET/PATCH /user/me, /user/me/transactions, /user/me/identify (SPEC §7). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,10 +22,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const caller = requireUser(request);
-      return getMe(app.deps.db, request.ctx.organization, caller.id, app.deps.clock.now());
-    },
+    async (request) => getMe(fanCall(request)),
   );
 
   app.patch(
@@ -40,10 +38,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const caller = requireUser(request);
-      return updateMe(app.deps.db, request.ctx.organization, caller.id, request.body, app.deps.clock.now());
-    },
+    async (request) => updateMe(fanCall(request), request.body),
   );
 
   app.get(
@@ -57,8 +52,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = requireUser(request);
-      return listTransactions(app.deps.db, request.ctx.organization.id, caller.id, request.query);
+      const { db, org, userId } = fanCall(request);
+      return listTransactions(db, org.id, userId, request.query);
     },
   );
 
@@ -72,15 +67,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: identifyResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const caller = requireUser(request);
-      return identify(
-        app.deps.db,
-        request.ctx.organization,
-        caller.id,
-        request.body.email,
-        app.deps.clock.now(),
-      );
-    },
+    async (request) => identify(fanCall(request), request.body.email),
   );
 };

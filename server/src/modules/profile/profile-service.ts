@@ -1,16 +1,12 @@
 import { calendarDate, isUnderage, nextRank, rankFor } from '@paddock/contracts';
-import type {
-  IdentifyResponse,
-  TransactionPage,
-  User as UserResponse,
-  UserUpdate,
-} from '@paddock/contracts/api/user';
-import { sql } from 'kysely';
+import type { IdentifyResponse, User as UserResponse, UserUpdate } from '@paddock/contracts/api/user';
 import type { Database } from '../../db/engine.ts';
 import type { Organization, User, UserUpdate as UserRowUpdate } from '../../db/schema.ts';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
+import type { FanCall } from '../../platform/service-call.ts';
 import { listRanks } from '../organization/organization-service.ts';
-import { completeProfileIfReady, lockUser } from './profile-completion.ts';
+import { accountGone, findFan, lockFan } from './fan-accounts.ts';
+import { completeProfileIfReady } from './profile-completion.ts';
 
 /** SPEC §5/§6: internal users are those whose e-mail is in one of the organization's domains. */
 export function isInternalEmail(organization: Organization, email: string | null): boolean {
@@ -58,20 +54,10 @@ export async function presentUser(
   };
 }
 
-async function loadUser(db: Database, organizationId: string, userId: string) {
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', userId)
-    .where('organizationId', '=', organizationId)
-    .executeTakeFirst();
-  // The session outlived its user (deleted account): same answer as no session.
-  if (!user) throw new AppError(401, 'unauthorized', 'Your account no longer exists; sign in again');
-  return user;
-}
-
-export async function getMe(db: Database, organization: Organization, userId: string, now: Date) {
-  return presentUser(db, organization, await loadUser(db, organization.id, userId), now);
+export async function getMe(call: FanCall) {
+  const user = await findFan(call.db, call.org.id, call.userId);
+  if (!user) throw accountGone();
+  return presentUser(call.db, call.org, user, call.now);
 }
 
 const invalid = (field: string, message: string) =>
@@ -88,13 +74,8 @@ const blankToNull = (v: string | null | undefined) => (v === undefined ? undefin
  * The row is locked so the first completion of the profile (and its referral payment)
  * happens exactly once.
  */
-export async function updateMe(
-  db: Database,
-  organization: Organization,
-  userId: string,
-  patch: UserUpdate,
-  now: Date,
-): Promise<UserResponse> {
+export async function updateMe(call: FanCall, patch: UserUpdate): Promise<UserResponse> {
+  const { db, org: organization, userId, now } = call;
   const birthday = blankToNull(patch.birthday);
   if (birthday) {
     const today = calendarDate(now, organization.timeZone);
@@ -103,8 +84,8 @@ export async function updateMe(
   }
 
   const user = await db.transaction().execute(async (trx) => {
-    const current = await lockUser(trx, organization.id, userId);
-    if (!current) throw new AppError(401, 'unauthorized', 'Your account no longer exists; sign in again');
+    const current = await lockFan(trx, organization.id, userId);
+    if (!current) throw accountGone();
 
     if (patch.username) {
       const taken = await trx
@@ -142,78 +123,13 @@ export async function updateMe(
 }
 
 /**
- * The fan's ledger, newest first. The cursor is the id of the last row of the previous page;
- * the (created_at, id) order is total, so pages never repeat or skip a row even when several
- * rows share a timestamp (one SQL transaction gives them all the same now()).
- */
-export async function listTransactions(
-  db: Database,
-  organizationId: string,
-  userId: string,
-  opts: { limit: number; cursor?: string | undefined },
-): Promise<TransactionPage> {
-  let query = db
-    .selectFrom('pointTransactions as t')
-    .select(['t.id', 't.amount', 't.kind', 't.reference', 't.description', 't.createdAt'])
-    .where('t.organizationId', '=', organizationId)
-    .where('t.userId', '=', userId);
-  if (opts.cursor !== undefined) {
-    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(opts.cursor);
-    const anchor = isUuid
-      ? await db
-          .selectFrom('pointTransactions')
-          .select(['id'])
-          .where('id', '=', opts.cursor)
-          .where('userId', '=', userId)
-          .where('organizationId', '=', organizationId)
-          .executeTakeFirst()
-      : undefined;
-    if (!anchor) {
-      throw new AppError(400, 'invalid_cursor', 'cursor: is not a cursor from a previous page of yours');
-    }
-    // Compared in SQL, not through a JS Date, which would drop the microseconds.
-    query = query.where(
-      sql<boolean>`(t.created_at, t.id) < (select created_at, id from point_transactions where id = ${anchor.id})`,
-    );
-  }
-  const rows = await query
-    .orderBy('t.createdAt', 'desc')
-    .orderBy('t.id', 'desc')
-    .limit(opts.limit + 1)
-    .execute();
-  const page = rows.slice(0, opts.limit);
-  return {
-    items: page.map((r) => ({
-      id: r.id,
-      amount: r.amount,
-      kind: r.kind,
-      reference: r.reference,
-      description: r.description,
-      createdAt: new Date(r.createdAt).toISOString(),
-    })),
-    nextCursor: rows.length > opts.limit ? (page.at(-1)?.id ?? null) : null,
-  };
-}
-
-/**
  * POST /user/me/identify: keeps the e-mail the fan gave (e.g. in a logged-off flow) against
  * the caller only, for the analytics identity; the sign-in e-mail is never changed here.
  */
-export async function identify(
-  db: Database,
-  organization: Organization,
-  userId: string,
-  email: string,
-  now: Date,
-): Promise<IdentifyResponse> {
+export async function identify(call: FanCall, email: string): Promise<IdentifyResponse> {
+  const { db, org: organization, userId, now } = call;
   const normalized = email.trim().toLowerCase();
-  const owner = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .where('organizationId', '=', organization.id)
-    .executeTakeFirst();
-  if (!owner) throw notFound('User');
+  if (!(await findFan(db, organization.id, userId))) throw notFound('User');
   await db
     .insertInto('fanIdentities')
     .values({ organizationId: organization.id, userId, email: normalized, identifiedAt: now })

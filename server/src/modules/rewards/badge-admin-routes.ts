@@ -18,20 +18,14 @@ import {
   listMilestoneRules,
   updateBadge,
   updateMilestoneRule,
-} from './badge-service.ts';
-import { errorResponses } from '../../platform/http/schemas.ts';
-import { requireOperator } from '../../admin/operator-guard.ts';
+} from './badge-admin-service.ts';
+import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import { operatorCall } from '../../admin/operator-guard.ts';
 
-const idParams = z.object({ id: z.uuid({ message: 'id must be a UUID' }) });
 const tags = ['admin: badges'];
 
 /** Operator endpoints for badge definitions (with an optional boost) and milestone rules (issue 6). */
 export const badgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const actorOf = async (request: Parameters<typeof requireOperator>[0]) => {
-    const operator = await requireOperator(request);
-    return { organizationId: request.ctx.organization.id, actorUserId: operator.id };
-  };
-
   app.get(
     '/badges',
     {
@@ -41,10 +35,7 @@ export const badgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminBadgeListSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      await requireOperator(request);
-      return listAdminBadges(app.deps.db, request.ctx.organization.id);
-    },
+    async (request) => listAdminBadges(await operatorCall(request)),
   );
 
   app.get(
@@ -57,10 +48,7 @@ export const badgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: milestoneRuleListSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      await requireOperator(request);
-      return listMilestoneRules(app.deps, request.ctx.organization.id);
-    },
+    async (request) => listMilestoneRules(await operatorCall(request)),
   );
 
   app.patch(
@@ -75,7 +63,7 @@ export const badgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { key, ...input } = request.body;
-      return updateMilestoneRule(app.deps, await actorOf(request), key, input);
+      return updateMilestoneRule(await operatorCall(request), key, input);
     },
   );
 
@@ -85,14 +73,11 @@ export const badgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One badge definition',
-        params: idParams,
+        params: idParam,
         response: { 200: adminBadgeSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      await requireOperator(request);
-      return getAdminBadge(app.deps.db, request.ctx.organization.id, request.params.id);
-    },
+    async (request) => getAdminBadge(await operatorCall(request), request.params.id),
   );
 
   app.post(
@@ -106,7 +91,7 @@ export const badgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await createBadge(app.deps, await actorOf(request), request.body);
+      const created = await createBadge(await operatorCall(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -117,12 +102,12 @@ export const badgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Edit a badge; boost null removes its boost template',
-        params: idParams,
+        params: idParam,
         body: adminBadgeUpdateSchema,
         response: { 200: adminBadgeSchema, ...errorResponses },
       },
     },
-    async (request) => updateBadge(app.deps, await actorOf(request), request.params.id, request.body),
+    async (request) => updateBadge(await operatorCall(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -131,12 +116,12 @@ export const badgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Delete an unused badge (422 badge_in_use when fans hold it or a rule uses it)',
-        params: idParams,
+        params: idParam,
         response: { 204: z.null().describe('Deleted'), ...errorResponses },
       },
     },
     async (request, reply) => {
-      await deleteBadge(app.deps, await actorOf(request), request.params.id);
+      await deleteBadge(await operatorCall(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,7 +1,7 @@
 import { MILESTONE_KEYS, type MilestoneKey } from '@paddock/contracts/api/badges';
-import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { grantBadgeBoosts } from './boost-rules.ts';
+import { sql } from 'kysely';
+import type { Database } from '../../db/engine.ts';
+import { grantBadges, insertBadge } from './badge-records.ts';
 
 /** The automatic milestones of issue 6, with the badge each creates on first use. */
 export const MILESTONES: Record<MilestoneKey, { name: string; description: string; rule: string }> = {
@@ -45,7 +45,7 @@ export type MilestoneEvent = 'pickem_won' | 'season_participation';
  * scoped advisory lock on the organization, so two fans reaching a milestone at once cannot
  * create the badge twice (and the unique (organization_id, key) backs that up).
  */
-export async function ensureMilestoneBadges(trx: Kysely<DB>, organizationId: string) {
+export async function ensureMilestoneBadges(trx: Database, organizationId: string) {
   const read = () =>
     trx
       .selectFrom('milestoneBadges')
@@ -60,12 +60,13 @@ export async function ensureMilestoneBadges(trx: Kysely<DB>, organizationId: str
   for (const key of MILESTONE_KEYS) {
     if (have.has(key)) continue;
     const def = MILESTONES[key];
-    const badge = await trx
-      .insertInto('badges')
-      .values({ organizationId, name: def.name, description: def.description, source: 'milestone' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('milestoneBadges').values({ organizationId, key, badgeId: badge.id }).execute();
+    const badgeId = await insertBadge(
+      trx,
+      organizationId,
+      { name: def.name, description: def.description, imageMediaId: null },
+      'milestone',
+    );
+    await trx.insertInto('milestoneBadges').values({ organizationId, key, badgeId }).execute();
   }
   return read();
 }
@@ -85,7 +86,7 @@ export interface MilestoneAward {
  * carry. Returns the badges granted by this call (empty when none are new).
  */
 export async function awardMilestoneBadges(
-  trx: Kysely<DB>,
+  trx: Database,
   input: {
     organizationId: string;
     userId: string;
@@ -103,29 +104,13 @@ export async function awardMilestoneBadges(
   const defs = await ensureMilestoneBadges(trx, input.organizationId);
   const wanted = defs.filter((d) => d.enabled && reached.includes(d.key));
   if (wanted.length === 0) return [];
-  const granted = await trx
-    .insertInto('userBadges')
-    .values(
-      wanted.map((d) => ({
-        organizationId: input.organizationId,
-        userId: input.userId,
-        badgeId: d.badgeId,
-        earnedAt: input.at,
-        how: 'milestone',
-        reference: d.key,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['userId', 'badgeId']).doNothing())
-    .returning('badgeId')
-    .execute();
-  if (granted.length === 0) return [];
-  const ids = granted.map((g) => g.badgeId);
-  await grantBadgeBoosts(trx, {
+  const ids = await grantBadges(trx, {
     organizationId: input.organizationId,
     userId: input.userId,
-    badgeIds: ids,
     at: input.at,
+    badges: wanted.map((d) => ({ badgeId: d.badgeId, how: 'milestone', reference: d.key })),
   });
+  if (ids.length === 0) return [];
   const names = await trx.selectFrom('badges').select(['id', 'name']).where('id', 'in', ids).execute();
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
   return wanted

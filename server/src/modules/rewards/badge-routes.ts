@@ -1,7 +1,7 @@
 import { walletBadgeListSchema } from '@paddock/contracts/api/badges';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/schemas.ts';
-import { requireUser } from '../../platform/request-context.ts';
+import { fanCall } from '../../platform/service-call.ts';
 import { listWalletBadges } from './badge-service.ts';
 
 /** Issue 6: the badge wallet at GET /user/me/badges (the path sits beside the user module's). */
@@ -17,9 +17,6 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: walletBadgeListSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return listWalletBadges(app.deps.db, request.ctx.organization.id, user.id);
-    },
+    async (request) => listWalletBadges(fanCall(request)),
   );
 };

@@ -6,11 +6,16 @@ import {
 } from '@paddock/contracts/api/boosts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createBoost, deleteBoost, getAdminBoost, listAdminBoosts, updateBoost } from './boost-service.ts';
-import { errorResponses } from '../../platform/http/schemas.ts';
-import { requireOperator } from '../../admin/operator-guard.ts';
+import {
+  createBoost,
+  deleteBoost,
+  getAdminBoost,
+  listAdminBoosts,
+  updateBoost,
+} from './boost-admin-service.ts';
+import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import { operatorCall } from '../../admin/operator-guard.ts';
 
-const idParams = z.object({ id: z.uuid({ message: 'id must be a UUID' }) });
 const tags = ['admin: boosts'];
 
 /** Operator CRUD for point boosts (issue 6): windows, multiplier, kind of earning, scope. */
@@ -24,10 +29,7 @@ export const boostAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminBoostListSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      await requireOperator(request);
-      return listAdminBoosts(app.deps.db, request.ctx.organization.id, app.deps.clock.now());
-    },
+    async (request) => listAdminBoosts(await operatorCall(request)),
   );
 
   app.get(
@@ -36,14 +38,11 @@ export const boostAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One boost',
-        params: idParams,
+        params: idParam,
         response: { 200: adminBoostSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      await requireOperator(request);
-      return getAdminBoost(app.deps.db, request.ctx.organization.id, request.params.id, app.deps.clock.now());
-    },
+    async (request) => getAdminBoost(await operatorCall(request), request.params.id),
   );
 
   app.post(
@@ -58,12 +57,7 @@ export const boostAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const operator = await requireOperator(request);
-      const created = await createBoost(
-        app.deps,
-        { organizationId: request.ctx.organization.id, actorUserId: operator.id },
-        request.body,
-      );
+      const created = await createBoost(await operatorCall(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -75,20 +69,12 @@ export const boostAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Edit a boost (any subset); awards already paid are not recomputed',
         description: '422 invalid_window, fan_not_found.',
-        params: idParams,
+        params: idParam,
         body: adminBoostUpdateSchema,
         response: { 200: adminBoostSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const operator = await requireOperator(request);
-      return updateBoost(
-        app.deps,
-        { organizationId: request.ctx.organization.id, actorUserId: operator.id },
-        request.params.id,
-        request.body,
-      );
-    },
+    async (request) => updateBoost(await operatorCall(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -97,17 +83,12 @@ export const boostAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Delete a boost (it stops at once; paid awards stay)',
-        params: idParams,
+        params: idParam,
         response: { 204: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const operator = await requireOperator(request);
-      await deleteBoost(
-        app.deps,
-        { organizationId: request.ctx.organization.id, actorUserId: operator.id },
-        request.params.id,
-      );
+      await deleteBoost(await operatorCall(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

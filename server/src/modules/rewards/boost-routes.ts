@@ -1,7 +1,7 @@
 import { boostListSchema } from '@paddock/contracts/api/boosts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/schemas.ts';
-import { requireUser } from '../../platform/request-context.ts';
+import { fanCall } from '../../platform/service-call.ts';
 import { listFanBoosts } from './boost-service.ts';
 
 /** Issue 6: GET /boosts, the fan's active and upcoming point boosts. */
@@ -16,9 +16,6 @@ export const boostRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: boostListSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return listFanBoosts(app.deps.db, request.ctx.organization.id, user.id, app.deps.clock.now());
-    },
+    async (request) => listFanBoosts(fanCall(request)),
   );
 };

@@ -1,15 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import type { BoostEarning } from './rewards-tables.ts';
-
-export interface ActiveBoost {
-  id: string;
-  name: string;
-  multiplier: number;
-}
+import type { Database } from '../../db/engine.ts';
+import type { BoostLookup } from '../ledger/ledger-service.ts';
 
 /** "×2 race-weekend boost", "×1.5 Fan-zone boost": appended to the fan's ledger line (issue 6). */
-export function boostLabel(boost: Pick<ActiveBoost, 'name' | 'multiplier'>): string {
+export function boostLabel(boost: { name: string; multiplier: number }): string {
   const factor = Number.isInteger(boost.multiplier)
     ? String(boost.multiplier)
     : String(Number(boost.multiplier.toFixed(2)));
@@ -20,12 +13,10 @@ export function boostLabel(boost: Pick<ActiveBoost, 'name' | 'multiplier'>): str
  * The best boost for one award: the organization's or the fan's own, for this kind of earning
  * or for 'all', whose window [startsAt, endsAt) contains `at` — the server's clock, so a test
  * clock or a replayed request decides the same way (DESIGN decision 6). Highest multiplier
- * wins; boosts never stack, so an operator can reason about the most a fan can earn.
+ * wins; boosts never stack, so an operator can reason about the most a fan can earn. Earning
+ * callers pass it to the ledger's postPoints, which stays ignorant of boosts.
  */
-export async function bestActiveBoost(
-  trx: Kysely<DB>,
-  q: { organizationId: string; userId: string; earning: Exclude<BoostEarning, 'all'>; at: Date },
-): Promise<ActiveBoost | null> {
+export const bestActiveBoost: BoostLookup = async (trx, q) => {
   const row = await trx
     .selectFrom('boosts')
     .select(['id', 'name', 'multiplier'])
@@ -38,8 +29,10 @@ export async function bestActiveBoost(
     .orderBy('startsAt', 'asc')
     .limit(1)
     .executeTakeFirst();
-  return row ? { id: row.id, name: row.name, multiplier: Number(row.multiplier) } : null;
-}
+  if (!row) return null;
+  const multiplier = Number(row.multiplier);
+  return { id: row.id, name: row.name, multiplier, label: boostLabel({ name: row.name, multiplier }) };
+};
 
 /**
  * A badge may carry a boost template (badge_boosts). When a fan earns such a badge (an
@@ -49,7 +42,7 @@ export async function bestActiveBoost(
  * Returns the boosts created now.
  */
 export async function grantBadgeBoosts(
-  trx: Kysely<DB>,
+  trx: Database,
   input: { organizationId: string; userId: string; badgeIds: readonly string[]; at: Date },
 ): Promise<{ boostId: string; badgeId: string; name: string; multiplier: number; endsAt: Date }[]> {
   if (input.badgeIds.length === 0) return [];

@@ -9,7 +9,7 @@ import {
   type TestFan,
 } from '../../test/test-app.ts';
 import { type LedgerEntry, postPoints } from '../ledger/ledger-service.ts';
-import { grantBadgeBoosts } from './boost-rules.ts';
+import { bestActiveBoost, grantBadgeBoosts } from './boost-rules.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -40,16 +40,21 @@ async function createBoost(operator: TestFan, body: Record<string, unknown>) {
   return res.json() as { boostId: string };
 }
 
+/** An award as an earning caller posts it: with the rewards module's boost lookup. */
 function award(fan: TestFan, entry: Partial<LedgerEntry>) {
   return t.db.transaction().execute((trx) =>
-    postPoints(trx, {
-      organizationId: fan.org.id,
-      userId: fan.user.id,
-      amount: 25,
-      kind: 'challenge',
-      description: 'Poll answered',
-      ...entry,
-    }),
+    postPoints(
+      trx,
+      {
+        organizationId: fan.org.id,
+        userId: fan.user.id,
+        amount: 25,
+        kind: 'challenge',
+        description: 'Poll answered',
+        ...entry,
+      },
+      bestActiveBoost,
+    ),
   );
 }
 

@@ -16,10 +16,9 @@ import {
   listAdminOffers,
   updateOffer,
 } from './offer-admin-service.ts';
-import { errorResponses } from '../../platform/http/schemas.ts';
-import { requireOperator } from '../../admin/operator-guard.ts';
+import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import { operatorCall } from '../../admin/operator-guard.ts';
 
-const idParams = z.object({ id: z.uuid({ message: 'id must be a UUID' }) });
 const tags = ['admin: offers'];
 const MAX_CSV = 4 * 1024 * 1024;
 
@@ -41,10 +40,7 @@ export const offerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminOfferListSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      await requireOperator(request);
-      return listAdminOffers(app.deps.db, request.ctx.organization.id, app.deps.clock.now());
-    },
+    async (request) => listAdminOffers(await operatorCall(request)),
   );
 
   app.get(
@@ -53,14 +49,11 @@ export const offerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One offer with stock, claims and code pool counts',
-        params: idParams,
+        params: idParam,
         response: { 200: adminOfferSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      await requireOperator(request);
-      return getAdminOffer(app.deps.db, request.ctx.organization.id, request.params.id, app.deps.clock.now());
-    },
+    async (request) => getAdminOffer(await operatorCall(request), request.params.id),
   );
 
   app.post(
@@ -74,12 +67,7 @@ export const offerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const operator = await requireOperator(request);
-      const created = await createOffer(
-        app.deps,
-        { organizationId: request.ctx.organization.id, actorUserId: operator.id },
-        request.body,
-      );
+      const created = await createOffer(await operatorCall(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -92,20 +80,12 @@ export const offerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit an offer (any subset of fields); archived=true hides it from fans',
         description:
           '422 codes: invalid_window, instruction_required, stock_below_claims, redemption_locked, media_not_found.',
-        params: idParams,
+        params: idParam,
         body: adminOfferUpdateSchema,
         response: { 200: adminOfferSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const operator = await requireOperator(request);
-      return updateOffer(
-        app.deps,
-        { organizationId: request.ctx.organization.id, actorUserId: operator.id },
-        request.params.id,
-        request.body,
-      );
-    },
+    async (request) => updateOffer(await operatorCall(request), request.params.id, request.body),
   );
 
   app.post(
@@ -117,20 +97,15 @@ export const offerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Import unique codes: a text/csv body (one code per line, header optional) or JSON {csv}',
         description:
           'Codes already in the pool or repeated in the file are reported in `duplicates` and skipped. 422 not_a_code_offer, no_codes.',
-        params: idParams,
+        params: idParam,
         body: z.union([z.string().max(MAX_CSV), offerCodeImportJsonSchema]),
         response: { 200: offerCodeImportResultSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const operator = await requireOperator(request);
+      const call = await operatorCall(request);
       const csv = typeof request.body === 'string' ? request.body : request.body.csv;
-      return importCodes(
-        app.deps,
-        { organizationId: request.ctx.organization.id, actorUserId: operator.id },
-        request.params.id,
-        csv,
-      );
+      return importCodes(call, request.params.id, csv);
     },
   );
 
@@ -140,13 +115,12 @@ export const offerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Export the claims report (who, when, which code, points spent) as CSV',
-        params: idParams,
+        params: idParam,
         response: { 200: z.string().describe('text/csv'), ...errorResponses },
       },
     },
     async (request, reply) => {
-      await requireOperator(request);
-      const csv = await claimsCsv(app.deps.db, request.ctx.organization.id, request.params.id);
+      const csv = await claimsCsv(await operatorCall(request), request.params.id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="offer-${request.params.id}-claims.csv"`)

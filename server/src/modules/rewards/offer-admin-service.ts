@@ -5,16 +5,14 @@ import type {
   OfferCodeImportResult,
 } from '@paddock/contracts/api/offers';
 import type { RankCode } from '@paddock/contracts';
+import { writeAudit } from '../../admin/audit-service.ts';
 import type { Database } from '../../db/engine.ts';
-import { writeAudit } from '../../admin/audit.ts';
-import type { AppDeps } from '../../platform/deps.ts';
+import { csvCell } from '../../platform/csv.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
+import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
+import { assertMedia, noSuchMedia } from '../files/files-service.ts';
+import { fanContacts } from '../profile/fan-accounts.ts';
 import { fileUrl, type OfferRow, offerStatus, remainingOf } from './offer-service.ts';
-
-interface Actor {
-  organizationId: string;
-  actorUserId: string;
-}
 
 async function codeCounts(db: Database, offerIds: string[]) {
   const counts = new Map<string, { total: number; available: number }>();
@@ -59,11 +57,9 @@ function presentAdmin(row: OfferRow, now: Date, codes: { total: number; availabl
   };
 }
 
-export async function listAdminOffers(
-  db: Database,
-  organizationId: string,
-  now: Date,
-): Promise<AdminOffer[]> {
+export async function listAdminOffers(call: OrgCall): Promise<AdminOffer[]> {
+  const { db, now } = call;
+  const organizationId = call.org.id;
   const rows = await db
     .selectFrom('offers')
     .selectAll()
@@ -89,27 +85,17 @@ async function loadOffer(db: Database, organizationId: string, id: string) {
   return row;
 }
 
-export async function getAdminOffer(db: Database, organizationId: string, id: string, now: Date) {
-  const row = await loadOffer(db, organizationId, id);
-  const codes = await codeCounts(db, [id]);
-  return presentAdmin(row, now, codes.get(id) ?? { total: 0, available: 0 });
+export async function getAdminOffer(call: OrgCall, id: string) {
+  const row = await loadOffer(call.db, call.org.id, id);
+  const codes = await codeCounts(call.db, [id]);
+  return presentAdmin(row, call.now, codes.get(id) ?? { total: 0, available: 0 });
 }
 
-async function checkMedia(db: Database, organizationId: string, mediaId: string | null | undefined) {
-  if (!mediaId) return;
-  const found = await db
-    .selectFrom('media')
-    .select('id')
-    .where('id', '=', mediaId)
-    .where('organizationId', '=', organizationId)
-    .executeTakeFirst();
-  if (!found) throw unprocessable('media_not_found', `No media ${mediaId} in this organization`);
-}
-
-export async function createOffer(deps: AppDeps, actor: Actor, input: AdminOfferCreate): Promise<AdminOffer> {
-  const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
-    await checkMedia(trx, actor.organizationId, input.imageMediaId);
+export async function createOffer(call: OperatorCall, input: AdminOfferCreate): Promise<AdminOffer> {
+  const { now } = call;
+  const actor = { organizationId: call.org.id };
+  return call.db.transaction().execute(async (trx) => {
+    await assertMedia(trx, actor.organizationId, [input.imageMediaId], noSuchMedia);
     const row = await trx
       .insertInto('offers')
       .values({
@@ -130,13 +116,10 @@ export async function createOffer(deps: AppDeps, actor: Actor, input: AdminOffer
       .returningAll()
       .executeTakeFirstOrThrow();
     const presented = presentAdmin(row, now, { total: 0, available: 0 });
-    await writeAudit(trx, {
-      ...actor,
-      action: 'offer.create',
-      targetType: 'offer',
-      targetId: row.id,
-      after: presented,
-    });
+    await writeAudit(
+      { ...call, db: trx },
+      { action: 'offer.create', targetType: 'offer', targetId: row.id, after: presented },
+    );
     return presented;
   });
 }
@@ -148,13 +131,13 @@ export async function createOffer(deps: AppDeps, actor: Actor, input: AdminOffer
  * codes were imported or claims made.
  */
 export async function updateOffer(
-  deps: AppDeps,
-  actor: Actor,
+  call: OperatorCall,
   id: string,
   input: AdminOfferUpdate,
 ): Promise<AdminOffer> {
-  const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
+  const { now } = call;
+  const actor = { organizationId: call.org.id };
+  return call.db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('offers')
       .selectAll()
@@ -163,7 +146,7 @@ export async function updateOffer(
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw notFound('Offer');
-    await checkMedia(trx, actor.organizationId, input.imageMediaId);
+    await assertMedia(trx, actor.organizationId, [input.imageMediaId], noSuchMedia);
     const startsAt = new Date(input.startsAt ?? before.startsAt);
     const endsAt = new Date(input.endsAt ?? before.endsAt);
     if (endsAt <= startsAt) throw unprocessable('invalid_window', 'endsAt must be after startsAt');
@@ -209,14 +192,16 @@ export async function updateOffer(
       .returningAll()
       .executeTakeFirstOrThrow();
     const after = presentAdmin(row, now, codesBefore);
-    await writeAudit(trx, {
-      ...actor,
-      action: 'offer.update',
-      targetType: 'offer',
-      targetId: id,
-      before: presentAdmin(before, now, codesBefore),
-      after,
-    });
+    await writeAudit(
+      { ...call, db: trx },
+      {
+        action: 'offer.update',
+        targetType: 'offer',
+        targetId: id,
+        before: presentAdmin(before, now, codesBefore),
+        after,
+      },
+    );
     return after;
   });
 }
@@ -248,12 +233,12 @@ export function parseCodesCsv(csv: string): string[] {
  * imports racing cannot add one code twice).
  */
 export async function importCodes(
-  deps: AppDeps,
-  actor: Actor,
+  call: OperatorCall,
   id: string,
   csv: string,
 ): Promise<OfferCodeImportResult> {
-  return deps.db.transaction().execute(async (trx) => {
+  const actor = { organizationId: call.org.id };
+  return call.db.transaction().execute(async (trx) => {
     const offer = await loadOffer(trx, actor.organizationId, id);
     if (offer.redemption !== 'codes') {
       throw unprocessable('not_a_code_offer', 'This offer hands out an instruction, not codes');
@@ -289,13 +274,15 @@ export async function importCodes(
     }
     for (const c of unique) if (!inserted.has(c)) duplicates.push(c);
     const counts = (await codeCounts(trx, [id])).get(id) ?? { total: 0, available: 0 };
-    await writeAudit(trx, {
-      ...actor,
-      action: 'offer.import_codes',
-      targetType: 'offer',
-      targetId: id,
-      after: { imported: inserted.size, duplicates: duplicates.length, codesTotal: counts.total },
-    });
+    await writeAudit(
+      { ...call, db: trx },
+      {
+        action: 'offer.import_codes',
+        targetType: 'offer',
+        targetId: id,
+        after: { imported: inserted.size, duplicates: duplicates.length, codesTotal: counts.total },
+      },
+    );
     return {
       imported: inserted.size,
       duplicates,
@@ -305,31 +292,42 @@ export async function importCodes(
   });
 }
 
-/** A spreadsheet must not run a cell as a formula (CSV injection). */
-function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** GET /admin/offers/{id}/claims.csv: who claimed what and when, oldest first. */
-export async function claimsCsv(db: Database, organizationId: string, id: string): Promise<string> {
+export async function claimsCsv(call: OrgCall, id: string): Promise<string> {
+  const { db } = call;
+  const organizationId = call.org.id;
   await loadOffer(db, organizationId, id);
   const rows = await db
     .selectFrom('offerClaims as c')
-    .innerJoin('users as u', 'u.id', 'c.userId')
     .leftJoin('offerCodes as k', 'k.id', 'c.codeId')
-    .select(['c.claimedAt', 'c.userId', 'u.email', 'u.firstName', 'u.lastName', 'k.code', 'c.pointsSpent'])
+    .select(['c.claimedAt', 'c.userId', 'k.code', 'c.pointsSpent'])
     .where('c.offerId', '=', id)
     .where('c.organizationId', '=', organizationId)
     .orderBy('c.claimedAt')
     .orderBy('c.id')
     .execute();
-  const header = 'claimed_at,user_id,email,first_name,last_name,code,points_spent';
-  const lines = rows.map((r) =>
-    [new Date(r.claimedAt).toISOString(), r.userId, r.email, r.firstName, r.lastName, r.code, r.pointsSpent]
-      .map(csvCell)
-      .join(','),
+  const fans = await fanContacts(
+    db,
+    organizationId,
+    rows.map((r) => r.userId),
   );
+  const header = 'claimed_at,user_id,email,first_name,last_name,code,points_spent';
+  const lines = rows.flatMap((r) => {
+    const fan = fans.get(r.userId);
+    if (!fan) return [];
+    return [
+      [
+        new Date(r.claimedAt).toISOString(),
+        r.userId,
+        fan.email,
+        fan.firstName,
+        fan.lastName,
+        r.code,
+        r.pointsSpent,
+      ]
+        .map((v) => csvCell(v))
+        .join(','),
+    ];
+  });
   return `${[header, ...lines].join('\n')}\n`;
 }

@@ -1,11 +1,9 @@
 import { currentOfferSchema, offerClaimResultSchema, offerListSchema } from '@paddock/contracts/api/offers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses } from '../../platform/http/schemas.ts';
-import { requireUser } from '../../platform/request-context.ts';
+import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import { fanCall } from '../../platform/service-call.ts';
 import { claimOffer, currentOffer, listOffersForFan } from './offer-service.ts';
 
-const idParams = z.object({ id: z.uuid({ message: 'id must be a UUID' }) });
 const tags = ['offers'];
 
 /** Issue 6: GET /offers, GET /offers/current, POST /offers/{id}/claim (a signed-in fan). */
@@ -21,10 +19,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: offerListSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return listOffersForFan(app.deps.db, request.ctx.organization, user.id, app.deps.clock.now());
-    },
+    async (request) => listOffersForFan(fanCall(request)),
   );
 
   app.get(
@@ -36,11 +31,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: currentOfferSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const offer = await currentOffer(app.deps.db, request.ctx.organization, user.id, app.deps.clock.now());
-      return { offer };
-    },
+    async (request) => ({ offer: await currentOffer(fanCall(request)) }),
   );
 
   app.post(
@@ -51,13 +42,10 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Claim an offer: spends its cost and hands out one unique code, in one transaction',
         description:
           '422 codes: insufficient_points, out_of_stock, already_claimed, not_eligible (with reason window, age or rank; requiredRank for rank).',
-        params: idParams,
+        params: idParam,
         response: { 200: offerClaimResultSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return claimOffer(app.deps, request.ctx.organization, user.id, request.params.id);
-    },
+    async (request) => claimOffer(fanCall(request), request.params.id),
   );
 };

@@ -3,10 +3,11 @@ import type { Offer, OfferClaimResult, OfferStatus } from '@paddock/contracts/ap
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import type { Organization } from '../../db/schema.ts';
-import type { AppDeps } from '../../platform/deps.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
+import type { FanCall } from '../../platform/service-call.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
 import { listRanks } from '../organization/organization-service.ts';
+import { findFan } from '../profile/fan-accounts.ts';
 import type { OffersTable } from './rewards-tables.ts';
 
 export type OfferRow = Selectable<OffersTable>;
@@ -45,15 +46,8 @@ interface FanFacts {
 }
 
 async function fanFacts(db: Database, org: Organization, userId: string, now: Date) {
-  const [user, ranks] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select(['lifetimePoints', 'birthday', 'points'])
-      .where('id', '=', userId)
-      .where('organizationId', '=', org.id)
-      .executeTakeFirstOrThrow(),
-    listRanks(db, org.id),
-  ]);
+  const [user, ranks] = await Promise.all([findFan(db, org.id, userId), listRanks(db, org.id)]);
+  if (!user) throw new Error('The signed-in fan no longer exists');
   const facts: FanFacts = {
     rank: (rankFor(user.lifetimePoints, ranks)?.code as RankCode | undefined) ?? null,
     birthday: user.birthday,
@@ -124,13 +118,8 @@ async function availableCodes(db: Database, offerIds: string[]) {
  * under-18 fans off /benefits), plus every offer the fan has claimed (even ended or archived)
  * so the code stays at hand. Newest first.
  */
-export async function listOffersForFan(
-  db: Database,
-  org: Organization,
-  userId: string,
-  now: Date,
-  onlyId?: string,
-): Promise<Offer[]> {
+export async function listOffersForFan(call: FanCall, onlyId?: string): Promise<Offer[]> {
+  const { db, org, userId, now } = call;
   const { facts, ranks } = await fanFacts(db, org, userId, now);
   let query = db
     .selectFrom('offers')
@@ -177,13 +166,8 @@ export async function listOffersForFan(
 }
 
 /** GET /offers/current: the newest live offer the fan can still claim, else the newest live one. */
-export async function currentOffer(
-  db: Database,
-  org: Organization,
-  userId: string,
-  now: Date,
-): Promise<Offer | null> {
-  const live = (await listOffersForFan(db, org, userId, now)).filter((o) => o.status === 'live');
+export async function currentOffer(call: FanCall): Promise<Offer | null> {
+  const live = (await listOffersForFan(call)).filter((o) => o.status === 'live');
   const claimable = live.find((o) => !o.offerClaimed && !o.locked && o.remaining !== 0);
   return claimable ?? live[0] ?? null;
 }
@@ -212,14 +196,9 @@ const outOfStock = () => unprocessable('out_of_stock', 'This offer has run out; 
  *   row lock is held only for the commit; PostgreSQL re-checks the guard on the locked row.
  * PGlite runs transactions one at a time, where the same statements are trivially correct.
  */
-export async function claimOffer(
-  deps: AppDeps,
-  org: Organization,
-  userId: string,
-  offerId: string,
-): Promise<OfferClaimResult> {
-  const now = deps.clock.now();
-  const outcome = await deps.db.transaction().execute(async (trx) => {
+export async function claimOffer(call: FanCall, offerId: string): Promise<OfferClaimResult> {
+  const { org, userId, now } = call;
+  const outcome = await call.db.transaction().execute(async (trx) => {
     const offer = await trx
       .selectFrom('offers')
       .selectAll()
@@ -321,7 +300,7 @@ export async function claimOffer(
       .execute();
     return { code: code?.code ?? null, pointsSpent: offer.cost, points: balance };
   });
-  const [offer] = await listOffersForFan(deps.db, org, userId, now, offerId);
+  const [offer] = await listOffersForFan(call, offerId);
   if (!offer) throw notFound('Offer');
   return { offer, ...outcome };
 }

@@ -8,17 +8,12 @@ import {
 } from '@paddock/contracts/api/sweepstakes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  createSweepstake,
-  drawSweepstake,
-  entriesCsv,
-  listAdminSweepstakes,
-  updateSweepstake,
-} from './sweepstake-admin-service.ts';
-import { errorResponses } from '../../platform/http/schemas.ts';
-import { requireOperator } from '../../admin/operator-guard.ts';
+import { operatorCall } from '../../admin/operator-guard.ts';
+import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import { createSweepstake, listAdminSweepstakes, updateSweepstake } from './sweepstake-admin-service.ts';
+import { drawSweepstake } from './sweepstake-draw.ts';
+import { entriesCsv } from './sweepstake-export.ts';
 
-const idParams = z.object({ id: z.uuid({ message: 'id must be a UUID' }) });
 const tags = ['admin: sweepstakes'];
 
 /** Operator endpoints for sweepstakes (under /api/admin): create, edit, list, draw, CSV export. */
@@ -32,10 +27,7 @@ export const sweepstakeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminSweepstakeListSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      await requireOperator(request);
-      return listAdminSweepstakes(app.deps.db, request.ctx.organization.id, app.deps.clock.now());
-    },
+    async (request) => listAdminSweepstakes(await operatorCall(request)),
   );
 
   app.post(
@@ -49,13 +41,7 @@ export const sweepstakeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const operator = await requireOperator(request);
-      const created = await createSweepstake(
-        app.deps,
-        request.ctx.organization.id,
-        operator.id,
-        request.body,
-      );
+      const created = await createSweepstake(await operatorCall(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -66,21 +52,12 @@ export const sweepstakeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Edit a sweepstake until it is drawn (422 already_drawn after)',
-        params: idParams,
+        params: idParam,
         body: adminSweepstakeUpdateSchema,
         response: { 200: adminSweepstakeSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const operator = await requireOperator(request);
-      return updateSweepstake(
-        app.deps,
-        request.ctx.organization.id,
-        operator.id,
-        request.params.id,
-        request.body,
-      );
-    },
+    async (request) => updateSweepstake(await operatorCall(request), request.params.id, request.body),
   );
 
   app.post(
@@ -90,21 +67,12 @@ export const sweepstakeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Draw winners after endsAt: freeze and hash the entry list, pick, reveal the seed',
         description: '422 already_drawn on a second draw, sweepstake_not_ended before endsAt.',
-        params: idParams,
+        params: idParam,
         body: adminDrawBodySchema,
         response: { 200: sweepstakeVerificationSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const operator = await requireOperator(request);
-      return drawSweepstake(
-        app.deps,
-        request.ctx.organization.id,
-        operator.id,
-        request.params.id,
-        request.body.winners,
-      );
-    },
+    async (request) => drawSweepstake(await operatorCall(request), request.params.id, request.body.winners),
   );
 
   app.get(
@@ -113,13 +81,12 @@ export const sweepstakeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Export entrants, their entries and the winners as CSV',
-        params: idParams,
+        params: idParam,
         response: { 200: z.string().describe('text/csv'), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const operator = await requireOperator(request);
-      const csv = await entriesCsv(app.deps.db, request.ctx.organization.id, operator.id, request.params.id);
+      const csv = await entriesCsv(await operatorCall(request), request.params.id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="sweepstake-${request.params.id}-entries.csv"`)

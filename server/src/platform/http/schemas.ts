@@ -24,3 +24,6 @@ export const paginationQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(200).optional().describe('Opaque cursor from the previous page'),
 });
+
+/** The standard errors plus 409, for a create or edit that may clash with a unique key (a slug…). */
+export const withConflict = { ...errorResponses, 409: errorSchema } as const;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
 import type { Database } from '../db/engine.ts';
+import { seedConsentTypes } from './consent-seed.ts';
 
 export const DEMO_RANKS = [
   { code: 'P10', name: 'Rookie', minPoints: 0, benefits: 'Welcome pack wallpaper and the fan newsletter.' },
@@ -24,34 +24,6 @@ export const DEMO_RANKS = [
     benefits: 'Invitation to the season-end fan event.',
   },
 ] as const;
-
-export const DEMO_CONSENTS = [
-  {
-    key: 'terms',
-    name: 'Terms and privacy policy',
-    description: 'I accept the terms of use and the privacy policy.',
-    required: true,
-  },
-  {
-    key: 'marketing_email',
-    name: 'News by e-mail',
-    description: 'Send me team news and offers by e-mail.',
-    required: false,
-  },
-  {
-    key: 'partner_offers',
-    name: 'Partner offers',
-    description: 'Share offers from team partners with me.',
-    required: false,
-  },
-];
-
-export const DEMO_CREDENTIALS = {
-  fan: { email: 'fan@paddock.demo', password: 'paddock-fan-2026' },
-  operator: { email: 'operator@paddock.demo', password: 'paddock-operator-2026' },
-};
-
-export const newReferralCode = () => randomBytes(5).toString('base64url').replace(/[-_]/g, 'x').toUpperCase();
 
 export interface SeedOrganizationOptions {
   slug: string;
@@ -90,44 +62,6 @@ export async function seedOrganization(db: Database, opts: SeedOrganizationOptio
     .insertInto('ranks')
     .values(DEMO_RANKS.map((r) => ({ ...r, organizationId: org.id })))
     .execute();
-  await db
-    .insertInto('consentTypes')
-    .values(DEMO_CONSENTS.map((c, i) => ({ ...c, organizationId: org.id, sortOrder: i })))
-    .execute();
+  await seedConsentTypes(db, org.id);
   return org;
-}
-
-/** A confirmed e-mail/password account; used by the demo seed and the CLI. */
-export async function seedAccount(
-  db: Database,
-  organizationId: string,
-  account: {
-    email: string;
-    password: string;
-    firstName?: string;
-    lastName?: string;
-    birthday?: string;
-    role?: string;
-  },
-) {
-  const now = new Date();
-  return db
-    .insertInto('users')
-    .values({
-      organizationId,
-      email: account.email.toLowerCase(),
-      encryptedPassword: await hash(account.password),
-      emailConfirmedAt: now,
-      appMetadata: JSON.stringify(account.role ? { roles: [account.role] } : {}),
-      userMetadata: JSON.stringify({}),
-      properties: JSON.stringify({}),
-      firstName: account.firstName ?? null,
-      lastName: account.lastName ?? null,
-      username: account.firstName ? `${account.firstName.toLowerCase()}` : null,
-      birthday: account.birthday ?? null,
-      onboardedAt: account.firstName ? now : null,
-      referralCode: newReferralCode(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
 }

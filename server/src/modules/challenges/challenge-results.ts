@@ -1,26 +1,16 @@
-import { challengeResultsSchema } from '@paddock/contracts/api/admin';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import type { Database } from '../../db/engine.ts';
-import { notFound } from '../../platform/errors.ts';
-import { errorResponses, idParam } from '../../platform/http/schemas.ts';
-import { requireOperator } from '../../admin/operator-guard.ts';
+import type { OrgCall } from '../../platform/service-call.ts';
+import { findForOperator } from './challenge-admin-service.ts';
 
 const percent = (n: number, total: number) => (total > 0 ? Math.round((n / total) * 100) : 0);
 
 /**
  * Fans see aggregate results only after answering (DESIGN "Challenges"); operators need them
- * whatever they answered themselves, hidden-until-close polls included. Read-only, so it lives
- * beside the challenge admin API without touching that module's service.
+ * whatever they answered themselves, hidden-until-close polls included. Read-only.
  */
-export async function challengeResults(db: Database, organizationId: string, challengeId: string) {
-  const challenge = await db
-    .selectFrom('challenges')
-    .select('id')
-    .where('id', '=', challengeId)
-    .where('organizationId', '=', organizationId)
-    .executeTakeFirst();
-  if (!challenge) throw notFound('Challenge');
+export async function challengeResults(call: OrgCall, challengeId: string) {
+  const { db } = call;
+  await findForOperator(call, challengeId);
   const totals = await sql<{ total: number; completed: number }>`
     select count(*)::int as total, count(*) filter (where status = 'completed')::int as completed
     from challenge_responses where challenge_id = ${challengeId}`.execute(db);
@@ -46,21 +36,3 @@ export async function challengeResults(db: Database, organizationId: string, cha
     questions: questions.rows.map((q) => ({ ...q, questionId: String(q.questionId) })),
   };
 }
-
-export const challengeResultsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/challenges/:id/results',
-    {
-      schema: {
-        tags: ['admin: challenges'],
-        summary: 'Aggregate answers of a challenge (options, trivia questions), whatever fans may see',
-        params: idParam,
-        response: { 200: challengeResultsSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      await requireOperator(request);
-      return challengeResults(app.deps.db, request.ctx.organization.id, request.params.id);
-    },
-  );
-};
