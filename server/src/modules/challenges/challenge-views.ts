@@ -1,7 +1,7 @@
 import { isChallengeCompleted } from '@paddock/contracts';
 import type { Challenge, ChallengeOption, TriviaQuestion } from '@paddock/contracts/api/challenges';
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db/engine.ts';
 import type {
   ChallengeOptionsTable,
   ChallengeQuestionsTable,
@@ -37,7 +37,7 @@ function push<T>(map: Map<string, T[]>, key: string, value: T) {
   else map.set(key, [value]);
 }
 
-async function loadData(db: Kysely<DB>, userId: string | null, rows: ChallengeRow[]): Promise<ChallengeData> {
+async function loadData(db: Database, userId: string | null, rows: ChallengeRow[]): Promise<ChallengeData> {
   const data: ChallengeData = {
     options: new Map(),
     questions: new Map(),
@@ -270,7 +270,7 @@ function present(row: ChallengeRow, data: ChallengeData, now: Date, signedIn: bo
 
 /** Presents challenges as one caller sees them (SPEC §3 "Challenge"); `userId` null = anonymous. */
 export async function presentChallenges(
-  db: Kysely<DB>,
+  db: Database,
   userId: string | null,
   rows: ChallengeRow[],
   now: Date,
