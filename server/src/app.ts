@@ -18,7 +18,7 @@ import { authRoutes } from './auth/auth-routes.ts';
 import { runtimeConfigRoutes } from './modules/config/runtime-config-routes.ts';
 import { operatorModules, productModules } from './modules/index.ts';
 import { fileDownloadRoutes } from './modules/files/file-download-routes.ts';
-import type { AppDeps } from './platform/deps.ts';
+import type { AppDeps } from './bootstrap.ts';
 import { errorHandler } from './platform/errors.ts';
 import { idempotency } from './platform/idempotency.ts';
 import { requestContext } from './platform/request-context.ts';

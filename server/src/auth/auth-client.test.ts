@@ -1,28 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { AuthClient, type AuthChangeEvent } from '@supabase/auth-js';
 import * as OTPAuth from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../db/schema.ts';
-import { createFan, createOrg, createTestApp, type TestContext } from '../test/test-app.ts';
+import { createFan, createOrg, useTestApp } from '../test/test-app.ts';
 
 /**
  * The official client (@supabase/auth-js, the auth half of supabase-js) against the server on
  * a loopback port: issue 2's auth journeys end to end. The test clock is set to real time
  * because the client checks token expiry against the wall clock.
  */
-let t: TestContext;
+const t = useTestApp({ AUTH_RATE_LIMIT_SCALE: '100' });
 let base: string;
 let org: Organization;
 let other: Organization;
 
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_SCALE: '100' });
   t.clock.set(new Date());
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   org = await createOrg(t);
   other = await createOrg(t);
 });
-afterAll(async () => t.close());
 
 function client(o: Organization = org, opts: { flowType?: 'pkce' | 'implicit'; apikey?: string } = {}) {
   const c = new AuthClient({

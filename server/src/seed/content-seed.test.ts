@@ -1,16 +1,12 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEED_ASSETS_DIR } from '../platform/file-store.ts';
 import type { SeasonSeedContext } from './season-seed-context.ts';
-import { apiCall, createFan, createOrg, createTestApp, type TestContext } from '../test/test-app.ts';
+import { apiCall, createFan, createOrg, useTestApp } from '../test/test-app.ts';
 import { seedContent } from './content-seed.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

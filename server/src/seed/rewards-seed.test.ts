@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, createFan, createOrg, createTestApp, type TestContext } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { apiCall, createFan, createOrg, useTestApp } from '../test/test-app.ts';
 import { seedRewards } from './rewards-seed.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('rewards demo seed', () => {
   it('gives the demo fan a dashboard offer, a rank-locked benefit, boosts and a season badge', async () => {

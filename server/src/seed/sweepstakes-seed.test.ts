@@ -1,24 +1,13 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEED_ASSETS_DIR } from '../platform/file-store.ts';
 import type { SeasonSeedContext } from './season-seed-context.ts';
-import {
-  apiCall,
-  createFan,
-  createOrg,
-  createTestApp,
-  ledgerMismatches,
-  type TestContext,
-} from '../test/test-app.ts';
+import { apiCall, createFan, createOrg, ledgerMismatches, useTestApp } from '../test/test-app.ts';
 import { rulesPdf } from './sweepstakes-demo-assets.ts';
 import { seedSweepstakes } from './sweepstakes-seed.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('seedSweepstakes (demo season)', () => {
   it('creates 4 sweepstakes (live, coming soon, drawn with verifiable winners) and 2 activations with badges', async () => {

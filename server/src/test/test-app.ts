@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.ts';
 import { generatePrivateJwk } from '../auth/signing-keys.ts';
 import { createDeps } from '../bootstrap.ts';
@@ -10,7 +11,7 @@ import { parseEnv, type Secrets } from '../config.ts';
 import type { Database } from '../db/engine.ts';
 import type { Organization, User } from '../db/schema.ts';
 import { ManualClock } from '../platform/clock.ts';
-import type { AppDeps } from '../platform/deps.ts';
+import type { AppDeps } from '../bootstrap.ts';
 import { newReferralCode } from '../modules/referral/referral-code.ts';
 import { seedOrganization } from '../seed/organization-seed.ts';
 
@@ -65,6 +66,41 @@ export async function createTestApp(
       await app.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * The preamble of a test file: one app on its own database, created before the file's first
+ * test and closed after its last. The context it returns is read inside tests and hooks (its
+ * fields throw outside them, before the app exists).
+ */
+export function useTestApp(
+  envOverrides: Record<string, string> = {},
+  buildOptions: Pick<BuildOptions, 'onRoute'> = {},
+): TestContext {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestApp(envOverrides, buildOptions);
+  });
+  afterAll(() => ctx?.close());
+  const live = () => {
+    if (!ctx) throw new Error('useTestApp: the app exists inside tests and hooks only');
+    return ctx;
+  };
+  return {
+    get app() {
+      return live().app;
+    },
+    get deps() {
+      return live().deps;
+    },
+    get db() {
+      return live().db;
+    },
+    get clock() {
+      return live().clock;
+    },
+    close: () => live().close(),
   };
 }
 

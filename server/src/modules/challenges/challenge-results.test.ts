@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, createFan, createOrg, createTestApp, type TestContext } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { apiCall, createFan, createOrg, useTestApp } from '../../test/test-app.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('GET /api/admin/challenges/{id}/results', () => {
   it('shows the operator the votes per option even when the poll hides results until it closes', async () => {

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   apiCall as rawApiCall,
   createFan,
   createOrg,
-  createTestApp,
   ledgerMismatches,
   onRealPostgres,
   type TestContext,
   type TestFan,
+  useTestApp,
 } from '../../test/test-app.ts';
-import { postPoints } from '../ledger/ledger-service.ts';
+import { balance, fund, ledgerLines } from '../../test/points.ts';
 import { makeChallenge } from '../../test/challenge-fixtures.ts';
 
-let t: TestContext;
+const t = useTestApp();
 const BASE = '2026-06-01T12:00:00Z';
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
 beforeEach(() => t.clock.set(BASE));
 
 /**
@@ -43,37 +39,8 @@ async function apiCall(
   return rawApiCall(t, { ...as, accessToken: session.token }, method, url, body);
 }
 
-async function balance(fan: TestFan) {
-  const row = await t.db
-    .selectFrom('users')
-    .select('points')
-    .where('id', '=', fan.user.id)
-    .executeTakeFirstOrThrow();
-  return row.points;
-}
-
-async function ledger(fan: TestFan) {
-  return t.db
-    .selectFrom('pointTransactions')
-    .select(['amount', 'kind', 'description'])
-    .where('userId', '=', fan.user.id)
-    .orderBy('createdAt')
-    .orderBy('amount', 'desc')
-    .execute();
-}
-
 /** The fan spends points elsewhere (as a sweepstake entry would). */
-async function spend(fan: TestFan, amount: number) {
-  await t.db.transaction().execute((trx) =>
-    postPoints(trx, {
-      organizationId: fan.org.id,
-      userId: fan.user.id,
-      amount: -amount,
-      kind: 'sweepstake_entry',
-      description: 'Sweepstake entry',
-    }),
-  );
-}
+const spend = (fan: TestFan, amount: number) => fund(t, fan, -amount, 'Sweepstake entry', 'sweepstake_entry');
 
 async function setup(settings: Record<string, unknown> = {}) {
   const org = await createOrg(t);
@@ -217,13 +184,15 @@ describe('poll', () => {
       { votes: 1, percent: 50 },
     ]);
     expect(view.totalResponses).toBe(2);
-    expect(await balance(fan)).toBe(20);
-    expect(await ledger(fan)).toEqual([{ amount: 20, kind: 'challenge', description: 'Poll: Test poll' }]);
+    expect(await balance(t, fan)).toBe(20);
+    expect(await ledgerLines(t, fan)).toEqual([
+      { amount: 20, kind: 'challenge', description: 'Poll: Test poll' },
+    ]);
 
     const again = await apiCall(t, fan, 'POST', `/api/challenge/${poll.challengeId}`, { responseIndex: 0 });
     expect(again.statusCode).toBe(422);
     expect(again.json().code).toBe('already_answered');
-    expect(await balance(fan)).toBe(20);
+    expect(await balance(t, fan)).toBe(20);
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 
@@ -297,7 +266,7 @@ describe('poll', () => {
     const late = await apiCall(t, fan, 'POST', `/api/challenge/${poll.challengeId}`, { responseIndex: 0 });
     expect(late.statusCode).toBe(422);
     expect(late.json().code).toBe('challenge_expired');
-    expect(await balance(fan)).toBe(0);
+    expect(await balance(t, fan)).toBe(0);
   });
 });
 
@@ -324,12 +293,12 @@ describe('keyword', () => {
     expect(right.json().challenge.userResponse.answers).toEqual([
       { answer: 'pole   POSITION', correct: true },
     ]);
-    expect(await balance(fan)).toBe(40);
+    expect(await balance(t, fan)).toBe(40);
     const again = await apiCall(t, fan, 'POST', `/api/challenge/${kw.challengeId}`, {
       response: 'pole position',
     });
     expect(again.json().code).toBe('already_answered');
-    expect(await balance(fan)).toBe(40);
+    expect(await balance(t, fan)).toBe(40);
   });
 
   it('closes the challenge as an incorrect answer after five wrong guesses', async () => {
@@ -353,7 +322,7 @@ describe('keyword', () => {
       response: 'Pole Position',
     });
     expect(late.json().code).toBe('already_answered');
-    expect(await balance(fan)).toBe(0);
+    expect(await balance(t, fan)).toBe(0);
   });
 });
 
@@ -378,7 +347,7 @@ describe('arcade', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ points: 50, completed: true });
     expect(res.json().challenge.userResponse).toMatchObject({ score: 50, answers: [{ answer: '250' }] });
-    expect(await balance(fan)).toBe(50);
+    expect(await balance(t, fan)).toBe(50);
     const again = await apiCall(t, fan, 'POST', `/api/challenge/${arcade.challengeId}/attempt`);
     expect(again.json().code).toBe('already_answered');
   });
@@ -428,7 +397,7 @@ describe('arcade', () => {
     const ok = await post({ response: 180, attemptToken: fresh.attemptToken }, other);
     expect(ok.json()).toMatchObject({ points: 100 });
 
-    expect(await balance(fan)).toBe(0);
+    expect(await balance(t, fan)).toBe(0);
     const missing = await post({ response: 180 });
     expect(missing.statusCode).toBe(400);
   });
@@ -473,15 +442,15 @@ describe('trivia', () => {
 
     const changed = await apiCall(t, fan, 'POST', url, { questionId: q1?.questionId, responseIndex: 0 });
     expect(changed.json()).toMatchObject({ correct: false, points: 0, completed: false });
-    expect(await balance(fan)).toBe(0);
+    expect(await balance(t, fan)).toBe(0);
 
     const back = await apiCall(t, fan, 'POST', url, { questionId: q1?.questionId, responseIndex: 1 });
     expect(back.json()).toMatchObject({ correct: true, points: 30 });
     const done = await apiCall(t, fan, 'POST', url, { questionId: q2?.questionId, responseIndex: 0 });
     expect(done.json()).toMatchObject({ correct: true, points: 20, completed: true });
     expect(done.json().challenge.userResponse).toMatchObject({ status: 'completed', score: 50 });
-    expect(await balance(fan)).toBe(50);
-    expect((await ledger(fan)).map((l) => [l.amount, l.kind])).toEqual([
+    expect(await balance(t, fan)).toBe(50);
+    expect((await ledgerLines(t, fan)).map((l) => [l.amount, l.kind])).toEqual([
       [30, 'challenge'],
       [-30, 'reversal'],
       [30, 'challenge'],
@@ -509,7 +478,7 @@ describe('trivia', () => {
     const res = await apiCall(t, fan, 'POST', url, { questionId, responseIndex: 0 });
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('insufficient_points');
-    expect(await balance(fan)).toBe(5);
+    expect(await balance(t, fan)).toBe(5);
     const view = (await apiCall(t, fan, 'GET', url)).json();
     expect(view.questions[0].triviaUserResponse).toEqual({ responseIndex: 1, correct: true, points: 30 });
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
@@ -572,7 +541,7 @@ describe("pick'em settlement", () => {
 
   it('pays nothing on answering, hides the outcome until settled, refuses settling while open', async () => {
     const { operator, pickem, fans, url } = await pickemWithPredictions();
-    expect(await balance(fans[0] as TestFan)).toBe(0);
+    expect(await balance(t, fans[0] as TestFan)).toBe(0);
     const view = (await apiCall(t, fans[0] as TestFan, 'GET', `/api/challenge/${pickem.challengeId}`)).json();
     expect(view.outcome).toBeNull();
     expect(view.options.every((o: { correct: unknown }) => o.correct === null)).toBe(true);
@@ -595,7 +564,7 @@ describe("pick'em settlement", () => {
       fansReversed: 0,
       pointsReversed: 0,
     });
-    expect(await balance(a)).toBe(0);
+    expect(await balance(t, a)).toBe(0);
 
     const settle = await apiCall(t, operator, 'POST', url, { outcomeIndex: 0 });
     expect(settle.json()).toMatchObject({
@@ -606,7 +575,7 @@ describe("pick'em settlement", () => {
     });
     const twice = await apiCall(t, operator, 'POST', url, { outcomeIndex: 0 });
     expect(twice.json()).toMatchObject({ fansPaid: 0, pointsPaid: 0, fansReversed: 0 });
-    expect([await balance(a), await balance(b), await balance(c)]).toEqual([50, 50, 0]);
+    expect([await balance(t, a), await balance(t, b), await balance(t, c)]).toEqual([50, 50, 0]);
     const seen = (await apiCall(t, a, 'GET', `/api/challenge/${pickem.challengeId}`)).json();
     expect(seen).toMatchObject({
       outcome: 0,
@@ -628,15 +597,15 @@ describe("pick'em settlement", () => {
       pointsPaid: 80,
       fansReversed: 2,
     });
-    expect([await balance(a), await balance(b), await balance(c)]).toEqual([0, 0, 80]);
-    expect((await ledger(a)).map((l) => [l.amount, l.kind])).toEqual([
+    expect([await balance(t, a), await balance(t, b), await balance(t, c)]).toEqual([0, 0, 80]);
+    expect((await ledgerLines(t, a)).map((l) => [l.amount, l.kind])).toEqual([
       [50, 'challenge'],
       [-50, 'reversal'],
     ]);
-    expect((await ledger(c)).map((l) => [l.amount, l.kind])).toEqual([[80, 'challenge']]);
+    expect((await ledgerLines(t, c)).map((l) => [l.amount, l.kind])).toEqual([[80, 'challenge']]);
     const again = await apiCall(t, operator, 'POST', url, { outcomeIndex: 2 });
     expect(again.json()).toMatchObject({ fansPaid: 0, fansReversed: 0 });
-    expect(await balance(c)).toBe(80);
+    expect(await balance(t, c)).toBe(80);
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
 
     const audit = await t.db
@@ -668,7 +637,7 @@ describe("pick'em settlement", () => {
       fansPaid: 1,
       pointsPaid: 80,
     });
-    expect(await balance(a)).toBe(0);
+    expect(await balance(t, a)).toBe(0);
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 
@@ -813,7 +782,7 @@ describe.runIf(onRealPostgres)('challenges under concurrency (real PostgreSQL)',
       (sum: number, q: { triviaUserResponse: { points: number } }) => sum + q.triviaUserResponse.points,
       0,
     );
-    expect(await balance(fan)).toBe(expected);
+    expect(await balance(t, fan)).toBe(expected);
     expect(view.userResponse.score).toBe(expected);
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
@@ -828,7 +797,7 @@ describe.runIf(onRealPostgres)('challenges under concurrency (real PostgreSQL)',
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.json().code === 'already_answered')).toHaveLength(19);
-    expect(await balance(fan)).toBe(20);
+    expect(await balance(t, fan)).toBe(20);
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 });

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../../db/schema.ts';
-import {
-  apiCall,
-  createFan,
-  createOrg,
-  createTestApp,
-  type TestContext,
-  type TestFan,
-} from '../../test/test-app.ts';
+import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../../test/test-app.ts';
 
-let t: TestContext;
+const t = useTestApp();
 let org: Organization;
 let operator: TestFan;
 let imageId: string;
 beforeAll(async () => {
-  t = await createTestApp();
   org = await createOrg(t);
   operator = await createFan(t, org, { roles: ['operator'] });
   const media = await t.db
@@ -30,7 +22,6 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   imageId = media.id;
 });
-afterAll(() => t.close());
 
 describe('articles', () => {
   it('stores article HTML without a script tag or event handler, on create and on edit', async () => {

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type TestContext } from '../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createOrg, useTestApp } from '../../test/test-app.ts';
 import { parseRange } from './file-download-routes.ts';
 
-let t: TestContext;
+const t = useTestApp();
 let mediaId: string;
 const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
 
 beforeAll(async () => {
-  t = await createTestApp();
   const org = await createOrg(t);
   const key = await t.deps.files.put(org.id, bytes, 'mp4');
   const row = await t.db
@@ -25,7 +24,6 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   mediaId = row.id;
 });
-afterAll(() => t.close());
 
 describe('GET /files/{mediaId} byte ranges', () => {
   it('sends the whole file with its length and announces range support', async () => {

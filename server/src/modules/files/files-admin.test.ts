@@ -1,21 +1,19 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../../db/schema.ts';
-import { createFan, createOrg, createTestApp, type TestContext, type TestFan } from '../../test/test-app.ts';
+import { createFan, createOrg, type TestFan, useTestApp } from '../../test/test-app.ts';
 
-let t: TestContext;
+const t = useTestApp();
 let org: Organization;
 let operator: TestFan;
 let png: Buffer;
 beforeAll(async () => {
-  t = await createTestApp();
   org = await createOrg(t);
   operator = await createFan(t, org, { roles: ['operator'] });
   png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#e10600' } })
     .png()
     .toBuffer();
 });
-afterAll(() => t.close());
 
 const upload = (purpose: string, contentType: string, body: Buffer) =>
   t.app.inject({

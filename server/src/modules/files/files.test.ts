@@ -1,20 +1,9 @@
 import { MAX_AVATAR_BYTES } from '@paddock/contracts/api/media';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiCall,
-  createFan,
-  createOrg,
-  createTestApp,
-  type TestContext,
-  type TestFan,
-} from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../../test/test-app.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 function upload(
   fan: TestFan | { org: TestFan['org']; accessToken?: undefined },

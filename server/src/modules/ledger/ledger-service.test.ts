@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createFan,
-  createOrg,
-  createTestApp,
-  ledgerMismatches,
-  type TestContext,
-} from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createFan, createOrg, ledgerMismatches, useTestApp } from '../../test/test-app.ts';
 import { postPoints } from './ledger-service.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('postPoints', () => {
   it('pays a once-only award exactly once and keeps the ledger equal to the balance', async () => {

@@ -1,24 +1,15 @@
 import { DEMO_RANKS } from '../../seed/organization-seed.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../../db/schema.ts';
-import {
-  apiCall,
-  createFan,
-  createOrg,
-  createTestApp,
-  type TestContext,
-  type TestFan,
-} from '../../test/test-app.ts';
+import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../../test/test-app.ts';
 
-let t: TestContext;
+const t = useTestApp();
 let org: Organization;
 let operator: TestFan;
 beforeAll(async () => {
-  t = await createTestApp();
   org = await createOrg(t);
   operator = await createFan(t, org, { roles: ['operator'] });
 });
-afterAll(() => t.close());
 
 describe('organization settings', () => {
   it('changes branding, time zone, domains and the check-in table, keeping other settings, and audits it', async () => {

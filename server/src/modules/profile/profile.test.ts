@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiCall,
-  createFan,
-  createOrg,
-  createTestApp,
-  type TestContext,
-  type TestFan,
-} from '../../test/test-app.ts';
-import { postPoints } from '../ledger/ledger-service.ts';
+import { describe, expect, it } from 'vitest';
+import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../../test/test-app.ts';
+import { fund } from '../../test/points.ts';
 import { acceptRequiredConsents, completeProfile, newFan } from '../../test/onboarding-fixtures.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const NOW = '2026-06-01T12:00:00Z';
 
-async function award(fan: TestFan, amount: number, description = `Award ${amount}`) {
-  await t.db
-    .transaction()
-    .execute((trx) =>
-      postPoints(trx, { organizationId: fan.org.id, userId: fan.user.id, amount, kind: 'test', description }),
-    );
-}
+const award = (fan: TestFan, amount: number, description = `Award ${amount}`) =>
+  fund(t, fan, amount, description);
 
 describe('GET /api/user/me', () => {
   it('answers 401 without a signed-in fan', async () => {

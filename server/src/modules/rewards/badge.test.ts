@@ -1,22 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Organization } from '../../db/schema.ts';
 import {
   apiCall,
   createFan,
   createOrg,
-  createTestApp,
   onRealPostgres,
-  type TestContext,
   type TestFan,
+  useTestApp,
 } from '../../test/test-app.ts';
+import { signInAgain } from '../../test/points.ts';
 import { awardMilestoneBadges, type MilestoneEvent } from './badge-milestones.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 beforeEach(() => t.clock.set('2026-06-01T12:00:00Z'));
 
 const DAY = 24 * 3600_000;
@@ -32,14 +28,8 @@ function award(fan: TestFan, input: { streakDays?: number; event?: MilestoneEven
   );
 }
 
-/** Read with a session issued at the test clock's time (tests move the clock past a token's life). */
-const fresh = async (fan: TestFan): Promise<TestFan> => {
-  const session = await t.deps.tokens.createSession(t.db, fan.user, { amr: 'password' });
-  return { ...fan, accessToken: session.access_token };
-};
-
 const wallet = async (fan: TestFan) => {
-  const res = await apiCall(t, await fresh(fan), 'GET', '/api/user/me/badges');
+  const res = await apiCall(t, await signInAgain(t, fan), 'GET', '/api/user/me/badges');
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { name: string; how: string; howText: string; earnedAt: string }[];
 };
@@ -177,7 +167,7 @@ describe('GET /api/user/me/badges', () => {
       .execute();
     await award(fan, { event: 'season_participation' });
     t.clock.advance(3600_000);
-    const res = await apiCall(t, await fresh(fan), 'POST', '/api/activations/activate-user', {
+    const res = await apiCall(t, await signInAgain(t, fan), 'POST', '/api/activations/activate-user', {
       slug: 'silverstone-fan-zone',
     });
     expect(res.statusCode, res.body).toBe(200);

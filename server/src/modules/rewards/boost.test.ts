@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiCall,
   createFan,
   createOrg,
-  createTestApp,
   ledgerMismatches,
-  type TestContext,
   type TestFan,
+  useTestApp,
 } from '../../test/test-app.ts';
 import { type LedgerEntry, postPoints } from '../ledger/ledger-service.ts';
 import { bestActiveBoost, grantBadgeBoosts } from './boost-rules.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const hour = 3600_000;
 const at = (offsetHours: number) => new Date(t.clock.now().getTime() + offsetHours * hour);

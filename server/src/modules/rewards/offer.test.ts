@@ -1,41 +1,24 @@
 import type { Organization } from '../../db/schema.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
   createFan,
   createOrg,
-  createTestApp,
   ledgerMismatches,
   onRealPostgres,
-  type TestContext,
   type TestFan,
+  useTestApp,
 } from '../../test/test-app.ts';
-import { postPoints } from '../ledger/ledger-service.ts';
+import { fund } from '../../test/points.ts';
 import { parseCodesCsv } from './offer-admin-service.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const hour = 3600_000;
 const window = () => ({
   startsAt: new Date(t.clock.now().getTime() - hour).toISOString(),
   endsAt: new Date(t.clock.now().getTime() + 48 * hour).toISOString(),
 });
-
-async function fund(fan: TestFan, amount: number) {
-  await t.db.transaction().execute((trx) =>
-    postPoints(trx, {
-      organizationId: fan.org.id,
-      userId: fan.user.id,
-      amount,
-      kind: 'test',
-      description: 'Test funds',
-    }),
-  );
-}
 
 async function setup() {
   const org = await createOrg(t);
@@ -79,7 +62,7 @@ describe('claiming an offer', () => {
     const { offerId } = await createOffer(operator, { stock: 5 });
     await importCodes(operator, offerId, ['PADDOCK-A', 'PADDOCK-B']);
     const fan = await createFan(t, org);
-    await fund(fan, 120);
+    await fund(t, fan, 120);
 
     const before = (await apiCall(t, fan, 'GET', '/api/offers')).json();
     expect(before).toEqual([
@@ -135,7 +118,7 @@ describe('claiming an offer', () => {
     const { offerId } = await createOffer(operator, { cost: 50 });
     await importCodes(operator, offerId, ['ONLY-ONE']);
     const fan = await createFan(t, org);
-    await fund(fan, 49);
+    await fund(t, fan, 49);
     const res = await claim(fan, offerId);
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('insufficient_points');
@@ -176,7 +159,7 @@ describe('claiming an offer', () => {
     const { offerId } = await createOffer(operator, { cost: 10 });
     await importCodes(operator, offerId, ['A', 'B']);
     const fan = await createFan(t, org);
-    await fund(fan, 100);
+    await fund(t, fan, 100);
     expect((await claim(fan, offerId)).statusCode).toBe(200);
     const again = await claim(fan, offerId);
     expect(again.statusCode).toBe(422);
@@ -213,7 +196,7 @@ describe('claiming an offer', () => {
     });
 
     // Reaching the rank (lifetime points) unlocks it.
-    await fund(adult, 300);
+    await fund(t, adult, 300);
     await importCodes(operator, ranked, ['RANK-CODE']);
     expect((await claim(adult, ranked)).statusCode).toBe(200);
   });
@@ -337,7 +320,7 @@ describe('operator offers', () => {
     const { offerId } = await createOffer(operator, { cost: 5 });
     await importCodes(operator, offerId, ['=CMD()', 'Z2']);
     const fan = await createFan(t, org, { email: 'csv-fan@example.com', firstName: 'Ada', lastName: 'Lane' });
-    await fund(fan, 5);
+    await fund(t, fan, 5);
     await claim(fan, offerId);
     const res = await apiCall(t, operator, 'GET', `/api/admin/offers/${offerId}/claims.csv`);
     expect(res.statusCode).toBe(200);
@@ -444,7 +427,7 @@ describe.runIf(onRealPostgres)('concurrent claims on real PostgreSQL', () => {
     const fans: TestFan[] = [];
     for (let i = 0; i < 100; i++) {
       const fan = await createFan(t, org);
-      await fund(fan, 40);
+      await fund(t, fan, 40);
       fans.push(fan);
     }
     const results = await Promise.all(fans.map((fan) => claim(fan, offerId)));
@@ -493,7 +476,7 @@ describe.runIf(onRealPostgres)('concurrent claims on real PostgreSQL', () => {
     const { offerId } = await createOffer(operator, { cost: 25 });
     await importCodes(operator, offerId, ['TWIN-1', 'TWIN-2', 'TWIN-3']);
     const fan = await createFan(t, org);
-    await fund(fan, 100);
+    await fund(t, fan, 100);
     const results = await Promise.all(Array.from({ length: 5 }, () => claim(fan, offerId)));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 422).map((r) => r.json().code)).toEqual(

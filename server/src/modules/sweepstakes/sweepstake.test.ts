@@ -9,62 +9,30 @@ import {
   utf8,
   verifyDraw,
 } from '@paddock/contracts/api/sweepstakes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../../db/schema.ts';
 import {
   apiCall,
   createFan,
   createOrg,
-  createTestApp,
   ledgerMismatches,
   onRealPostgres,
-  type TestContext,
   type TestFan,
+  useTestApp,
 } from '../../test/test-app.ts';
-import { postPoints } from '../ledger/ledger-service.ts';
+import { balance, fund, signInAgain } from '../../test/points.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 const iso = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
 
-async function fund(fan: TestFan, amount: number) {
-  await t.db.transaction().execute((trx) =>
-    postPoints(trx, {
-      organizationId: fan.org.id,
-      userId: fan.user.id,
-      amount,
-      kind: 'test',
-      description: 'Test funds',
-    }),
-  );
-}
-
-async function balance(fan: TestFan) {
-  const row = await t.db
-    .selectFrom('users')
-    .select('points')
-    .where('id', '=', fan.user.id)
-    .executeTakeFirstOrThrow();
-  return row.points;
-}
-
-/** A fresh session at the clock's current time (moving the clock a day expires the old token). */
-async function signInAgain(fan: TestFan): Promise<TestFan> {
-  const session = await t.deps.tokens.createSession(t.db, fan.user, { amr: 'password' });
-  return { ...fan, accessToken: session.access_token, refreshToken: session.refresh_token };
-}
-
 /** Moves the clock and re-signs the given people in. */
 async function travel(ms: number, ...people: TestFan[]) {
   t.clock.set(iso(ms));
-  return Promise.all(people.map(signInAgain));
+  return Promise.all(people.map((fan) => signInAgain(t, fan)));
 }
 
 async function setup(opts: { loggedOffDashboard?: boolean } = {}) {
@@ -138,7 +106,7 @@ describe('GET /api/sweepstake', () => {
       costPerEntry: 20,
     });
     const fan = await createFan(t, org);
-    await fund(fan, 100);
+    await fund(t, fan, 100);
     await apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/entry`, { count: 2 });
     const body = (await apiCall(t, fan, 'GET', `/api/sweepstake/${s.sweepstakeId}`)).json();
     expect(body).toMatchObject({
@@ -160,7 +128,7 @@ describe('GET /api/sweepstake', () => {
     const s = await createSweepstake(operator);
     const other = await createOrg(t);
     const stranger = await createFan(t, other);
-    await fund(stranger, 500);
+    await fund(t, stranger, 500);
     expect((await apiCall(t, stranger, 'GET', `/api/sweepstake/${s.sweepstakeId}`)).statusCode).toBe(404);
     const entry = await apiCall(t, stranger, 'POST', `/api/sweepstake/${s.sweepstakeId}/entry`, { count: 1 });
     expect(entry.statusCode).toBe(404);
@@ -204,7 +172,7 @@ describe('POST /api/sweepstake/{id}/entry', () => {
     t.clock.set(NOW);
     const s = await createSweepstake(operator, { costPerEntry: 30 });
     const fan = await createFan(t, org);
-    await fund(fan, 100);
+    await fund(t, fan, 100);
     const res = await apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/entry`, { count: 3 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
@@ -214,7 +182,7 @@ describe('POST /api/sweepstake/{id}/entry', () => {
       userEntries: 3,
       points: 10,
     });
-    expect(await balance(fan)).toBe(10);
+    expect(await balance(t, fan)).toBe(10);
     const rows = await t.db
       .selectFrom('pointTransactions')
       .select(['amount', 'description', 'kind', 'reference'])
@@ -236,11 +204,11 @@ describe('POST /api/sweepstake/{id}/entry', () => {
     t.clock.set(NOW);
     const s = await createSweepstake(operator, { costPerEntry: 30 });
     const fan = await createFan(t, org);
-    await fund(fan, 59);
+    await fund(t, fan, 59);
     const res = await apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/entry`, { count: 2 });
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('insufficient_points');
-    expect(await balance(fan)).toBe(59);
+    expect(await balance(t, fan)).toBe(59);
     const mine = (await apiCall(t, fan, 'GET', `/api/sweepstake/${s.sweepstakeId}`)).json();
     expect(mine.userEntries).toBe(0);
   });
@@ -250,13 +218,13 @@ describe('POST /api/sweepstake/{id}/entry', () => {
     const soon = await createSweepstake(operator, { startsAt: iso(HOUR), endsAt: iso(DAY) });
     const past = await createSweepstake(operator, { startsAt: iso(-DAY), endsAt: iso(-HOUR) });
     const fan = await createFan(t, org);
-    await fund(fan, 500);
+    await fund(t, fan, 500);
     for (const s of [soon, past]) {
       const res = await apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/entry`, { count: 1 });
       expect(res.statusCode).toBe(422);
       expect(res.json().code).toBe('sweepstake_not_live');
     }
-    expect(await balance(fan)).toBe(500);
+    expect(await balance(t, fan)).toBe(500);
   });
 
   it('refuses an under-18 fan with 422 underage, judged in the organization’s calendar', async () => {
@@ -264,18 +232,24 @@ describe('POST /api/sweepstake/{id}/entry', () => {
     t.clock.set(NOW);
     const s = await createSweepstake(operator);
     const minor = await createFan(t, org, { birthday: '2008-06-02' });
-    await fund(minor, 500);
+    await fund(t, minor, 500);
     const res = await apiCall(t, minor, 'POST', `/api/sweepstake/${s.sweepstakeId}/entry`, { count: 1 });
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('underage');
     const free = await apiCall(t, minor, 'POST', `/api/sweepstake/${s.sweepstakeId}/free-entry`);
     expect(free.json().code).toBe('underage');
-    expect(await balance(minor)).toBe(500);
+    expect(await balance(t, minor)).toBe(500);
     // The next day (23:30 UTC is already 2026-06-02 in London, BST) they may enter.
     t.clock.set('2026-06-01T23:30:00Z');
-    const ok = await apiCall(t, await signInAgain(minor), 'POST', `/api/sweepstake/${s.sweepstakeId}/entry`, {
-      count: 1,
-    });
+    const ok = await apiCall(
+      t,
+      await signInAgain(t, minor),
+      'POST',
+      `/api/sweepstake/${s.sweepstakeId}/entry`,
+      {
+        count: 1,
+      },
+    );
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
@@ -283,14 +257,14 @@ describe('POST /api/sweepstake/{id}/entry', () => {
     t.clock.set(NOW);
     const s = await createSweepstake(operator, { costPerEntry: 10, maxEntriesPerFan: 5 });
     const fan = await createFan(t, org);
-    await fund(fan, 1000);
+    await fund(t, fan, 1000);
     expect(
       (await apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/entry`, { count: 4 })).statusCode,
     ).toBe(200);
     const over = await apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/entry`, { count: 2 });
     expect(over.statusCode).toBe(422);
     expect(over.json()).toMatchObject({ code: 'entry_cap_reached', userEntries: 4, maxEntriesPerFan: 5 });
-    expect(await balance(fan)).toBe(960);
+    expect(await balance(t, fan)).toBe(960);
     const last = await apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/entry`, { count: 1 });
     expect(last.json().userEntries).toBe(5);
     const free = await apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/free-entry`);
@@ -303,7 +277,7 @@ describe('POST /api/sweepstake/{id}/entry', () => {
     const french = await createFan(t, org, { country: 'FR' });
     const unknown = await createFan(t, org, { country: null });
     const british = await createFan(t, org, { country: 'GB' });
-    for (const fan of [french, unknown, british]) await fund(fan, 100);
+    for (const fan of [french, unknown, british]) await fund(t, fan, 100);
     for (const fan of [french, unknown]) {
       const res = await apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/entry`, { count: 1 });
       expect(res.statusCode).toBe(422);
@@ -363,7 +337,7 @@ describe('the draw (commit–reveal) and public verification', () => {
     const fans: TestFan[] = [];
     for (const [i, count] of counts.entries()) {
       const fan = await createFan(t, org, { firstName: `Fan${i}`, lastName: 'rivera' });
-      await fund(fan, count);
+      await fund(t, fan, count);
       const res = await apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/entry`, { count });
       expect(res.statusCode, res.body).toBe(200);
       fans.push(fan);
@@ -570,7 +544,7 @@ describe('admin sweepstake routes', () => {
     });
 
     const fan = await createFan(t, org, { firstName: 'Alex', lastName: 'Rivera', email: 'alex@example.com' });
-    await fund(fan, 100);
+    await fund(t, fan, 100);
     await apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/entry`, { count: 2 });
     const [op] = (await travel(DAY + HOUR, operator)) as [TestFan];
     const draw = await apiCall(t, op, 'POST', `/api/admin/sweepstakes/${s.sweepstakeId}/draw`, {
@@ -612,7 +586,7 @@ describe.runIf(onRealPostgres)('concurrent entries on real PostgreSQL', () => {
     const s = await createSweepstake(operator, { costPerEntry: 7 });
     const fan = await createFan(t, org);
     const n = 37;
-    await fund(fan, 7 * n);
+    await fund(t, fan, 7 * n);
     const results = await Promise.all(
       Array.from({ length: 200 }, () =>
         apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/entry`, { count: 1 }),
@@ -623,7 +597,7 @@ describe.runIf(onRealPostgres)('concurrent entries on real PostgreSQL', () => {
     expect(ok).toHaveLength(n);
     expect(refused).toHaveLength(200 - n);
     for (const r of refused) expect(r.json().code).toBe('insufficient_points');
-    expect(await balance(fan)).toBe(0);
+    expect(await balance(t, fan)).toBe(0);
     const view = (await apiCall(t, fan, 'GET', `/api/sweepstake/${s.sweepstakeId}`)).json();
     expect(view.userEntries).toBe(n);
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
@@ -650,14 +624,14 @@ describe.runIf(onRealPostgres)('concurrent entries on real PostgreSQL', () => {
     const { org, operator } = await setup();
     const s = await createSweepstake(operator, { costPerEntry: 1, maxEntriesPerFan: 10 });
     const fan = await createFan(t, org);
-    await fund(fan, 1000);
+    await fund(t, fan, 1000);
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
         apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/entry`, { count: 1 }),
       ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);
-    expect(await balance(fan)).toBe(990);
+    expect(await balance(t, fan)).toBe(990);
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 });

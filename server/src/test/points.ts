@@ -1,0 +1,49 @@
+import { postPoints } from '../modules/ledger/ledger-service.ts';
+import type { TestContext, TestFan } from './test-app.ts';
+
+/** Points and sessions as tests set them up and read them back, through the real ledger. */
+
+/**
+ * Posts points to a fan outside any product flow (negative: spends them), in its own
+ * transaction, like the ledger always does.
+ */
+export async function fund(
+  t: TestContext,
+  fan: TestFan,
+  amount: number,
+  description = 'Test funds',
+  kind = 'test',
+) {
+  await t.db
+    .transaction()
+    .execute((trx) =>
+      postPoints(trx, { organizationId: fan.org.id, userId: fan.user.id, amount, kind, description }),
+    );
+}
+
+/** The fan's spendable balance as stored. */
+export async function balance(t: TestContext, fan: TestFan): Promise<number> {
+  const row = await t.db
+    .selectFrom('users')
+    .select('points')
+    .where('id', '=', fan.user.id)
+    .executeTakeFirstOrThrow();
+  return row.points;
+}
+
+/** The fan's ledger lines, oldest first (awards before reversals posted in the same instant). */
+export async function ledgerLines(t: TestContext, fan: TestFan) {
+  return t.db
+    .selectFrom('pointTransactions')
+    .select(['amount', 'kind', 'description'])
+    .where('userId', '=', fan.user.id)
+    .orderBy('createdAt')
+    .orderBy('amount', 'desc')
+    .execute();
+}
+
+/** A fresh session at the test clock's time (moving the clock a day expires the old token). */
+export async function signInAgain(t: TestContext, fan: TestFan): Promise<TestFan> {
+  const session = await t.deps.tokens.createSession(t.db, fan.user, { amr: 'password' });
+  return { ...fan, accessToken: session.access_token, refreshToken: session.refresh_token };
+}
