@@ -1,13 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../db/schema.ts';
-import {
-  apiCall,
-  createFan,
-  createOrg,
-  ledgerMismatches,
-  type TestFan,
-  useTestApp,
-} from '../test/test-app.ts';
+import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../test/test-app.ts';
+import { ledgerMismatches } from '../test/points.ts';
 
 const t = useTestApp();
 let org: Organization;

@@ -34,20 +34,21 @@ export async function saveAudited<T>(
   });
 }
 
-/** Archive: the item stays (its window closes, fans keep what they earned); answers it after. */
-export async function archiveAudited<T>(
+/** Archive or delete in one transaction: the item before, the change, the item after (unless deleted). */
+async function changeAudited<T>(
   call: OperatorCall,
   item: AuditedItem<T>,
   id: string,
+  verb: 'archive' | 'delete',
   apply: (trx: OperatorCall, before: T) => Promise<void>,
-): Promise<T> {
+): Promise<T | undefined> {
   return call.db.transaction().execute(async (db) => {
     const trx = { ...call, db };
     const before = await item.view(trx, id);
     await apply(trx, before);
-    const after = await item.view(trx, id);
+    const after = verb === 'delete' ? undefined : await item.view(trx, id);
     await writeAudit(trx, {
-      action: `${item.type}.archive`,
+      action: `${item.type}.${verb}`,
       targetType: item.type,
       targetId: id,
       before,
@@ -57,6 +58,16 @@ export async function archiveAudited<T>(
   });
 }
 
+/** Archive: the item stays (its window closes, fans keep what they earned); answers it after. */
+export async function archiveAudited<T>(
+  call: OperatorCall,
+  item: AuditedItem<T>,
+  id: string,
+  apply: (trx: OperatorCall, before: T) => Promise<void>,
+): Promise<T> {
+  return (await changeAudited(call, item, id, 'archive', apply)) as T;
+}
+
 /** Delete: the audit line keeps what the item was. */
 export async function deleteAudited<T>(
   call: OperatorCall,
@@ -64,10 +75,5 @@ export async function deleteAudited<T>(
   id: string,
   apply: (trx: OperatorCall, before: T) => Promise<void>,
 ): Promise<void> {
-  await call.db.transaction().execute(async (db) => {
-    const trx = { ...call, db };
-    const before = await item.view(trx, id);
-    await apply(trx, before);
-    await writeAudit(trx, { action: `${item.type}.delete`, targetType: item.type, targetId: id, before });
-  });
+  await changeAudited(call, item, id, 'delete', apply);
 }

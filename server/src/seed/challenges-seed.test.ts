@@ -1,8 +1,5 @@
-import { statSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SEED_ASSETS_DIR } from '../platform/file-store.ts';
-import type { SeasonSeedContext } from './season-seed-context.ts';
+import { seasonSeedContext } from './seed-season.ts';
 import { apiCall, createFan, createOrg, useTestApp } from '../test/test-app.ts';
 import { SEED_CHALLENGES, seedChallenges } from './challenges-seed.ts';
 
@@ -13,29 +10,12 @@ describe('demo challenge seed (issue 3 item 12)', () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);
     const operator = await createFan(t, org, { roles: ['operator'] });
-    const ctx: SeasonSeedContext = {
-      db: t.db,
+    const ctx = seasonSeedContext(t.db, {
       org,
       now: t.clock.now(),
       fanId: fan.user.id,
       operatorId: operator.user.id,
-      async asset(relativePath, contentType) {
-        const row = await t.db
-          .insertInto('media')
-          .values({
-            organizationId: org.id,
-            ownerUserId: null,
-            purpose: 'seed',
-            contentType,
-            byteSize: statSync(path.join(SEED_ASSETS_DIR, relativePath)).size,
-            storageKey: `asset:${relativePath}`,
-            originalName: path.basename(relativePath),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return row.id;
-      },
-    };
+    });
     await seedChallenges(ctx);
     expect(SEED_CHALLENGES.length).toBeGreaterThanOrEqual(20);
 

@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SEED_ASSETS_DIR } from '../platform/file-store.ts';
-import type { SeasonSeedContext } from './season-seed-context.ts';
+import { seasonSeedContext } from './seed-season.ts';
 import { apiCall, createFan, createOrg, useTestApp } from '../test/test-app.ts';
 import { seedContent } from './content-seed.ts';
 
@@ -18,29 +18,12 @@ describe('demo content seed (issue 3 item 12)', () => {
   it('gives a fan 3 playlists with 10 videos, 6 articles and the stories of their rank, all playable offline', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org, { lifetimePoints: 0 });
-    const ctx: SeasonSeedContext = {
-      db: t.db,
+    const ctx = seasonSeedContext(t.db, {
       org,
       now: t.clock.now(),
       fanId: fan.user.id,
       operatorId: fan.user.id,
-      async asset(relativePath, contentType) {
-        const row = await t.db
-          .insertInto('media')
-          .values({
-            organizationId: org.id,
-            ownerUserId: null,
-            purpose: 'seed',
-            contentType,
-            byteSize: statSync(path.join(SEED_ASSETS_DIR, relativePath)).size,
-            storageKey: `asset:${relativePath}`,
-            originalName: path.basename(relativePath),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return row.id;
-      },
-    };
+    });
     await seedContent(ctx);
 
     const videos = (await apiCall(t, fan, 'GET', '/api/content/videos')).json();

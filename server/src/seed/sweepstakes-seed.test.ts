@@ -1,9 +1,9 @@
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SEED_ASSETS_DIR } from '../platform/file-store.ts';
-import type { SeasonSeedContext } from './season-seed-context.ts';
-import { apiCall, createFan, createOrg, ledgerMismatches, useTestApp } from '../test/test-app.ts';
+import { seasonSeedContext } from './seed-season.ts';
+import { apiCall, createFan, createOrg, useTestApp } from '../test/test-app.ts';
+import { ledgerMismatches } from '../test/points.ts';
 import { rulesPdf } from './sweepstakes-demo-assets.ts';
 import { seedSweepstakes } from './sweepstakes-seed.ts';
 
@@ -16,28 +16,12 @@ describe('seedSweepstakes (demo season)', () => {
     const fan = await createFan(t, org, { firstName: 'Alex', lastName: 'Rivera' });
     const operator = await createFan(t, org, { roles: ['admin'] });
     await t.db.transaction().execute(async (trx) => {
-      const ctx: SeasonSeedContext = {
-        db: trx,
+      const ctx = seasonSeedContext(trx, {
         org,
         now: t.clock.now(),
         fanId: fan.user.id,
         operatorId: operator.user.id,
-        async asset(relativePath, contentType) {
-          const row = await trx
-            .insertInto('media')
-            .values({
-              organizationId: org.id,
-              purpose: 'seed',
-              contentType,
-              byteSize: statSync(path.join(SEED_ASSETS_DIR, relativePath)).size,
-              storageKey: `asset:${relativePath}`,
-              originalName: path.basename(relativePath),
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return row.id;
-        },
-      };
+      });
       await seedSweepstakes(ctx);
     });
 

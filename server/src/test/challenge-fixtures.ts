@@ -1,6 +1,6 @@
 import type { AdminChallengeInput } from '@paddock/contracts/api/challenges';
 import type { Organization } from '../db/schema.ts';
-import type { TestContext } from './test-app.ts';
+import { createFan, createOrg, type TestContext } from './test-app.ts';
 import { createChallenge } from '../modules/challenges/challenge-admin-service.ts';
 
 /** Test factory: a challenge of this org, opened an hour before the test clock unless told otherwise. */
@@ -74,4 +74,19 @@ export async function makeChallenge(
       ...input,
     },
   );
+}
+
+/** An organization (with these settings merged into its own) and one fan of it. */
+export async function orgWithFan(t: TestContext, settings: Record<string, unknown> = {}) {
+  const org = await createOrg(t);
+  if (Object.keys(settings).length) {
+    await t.db
+      .updateTable('organizations')
+      .set({ settings: JSON.stringify({ ...org.settings, ...settings }) })
+      .where('id', '=', org.id)
+      .execute();
+    Object.assign(org.settings, settings);
+  }
+  const fan = await createFan(t, org);
+  return { org, fan };
 }

@@ -1,3 +1,4 @@
+import type { Database } from '../db/engine.ts';
 import { postPoints } from '../modules/ledger/ledger-service.ts';
 import type { TestContext, TestFan } from './test-app.ts';
 
@@ -46,4 +47,27 @@ export async function ledgerLines(t: TestContext, fan: TestFan) {
 export async function signInAgain(t: TestContext, fan: TestFan): Promise<TestFan> {
   const session = await t.deps.tokens.createSession(t.db, fan.user, { amr: 'password' });
   return { ...fan, accessToken: session.access_token, refreshToken: session.refresh_token };
+}
+
+/** DESIGN decision 5's invariant: every fan's ledger sums to the balance; lifetime = positive sum. */
+export async function ledgerMismatches(db: Database, organizationId: string) {
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('pointTransactions as t', 't.userId', 'u.id')
+    .select((eb) => [
+      'u.id',
+      'u.points',
+      'u.lifetimePoints',
+      eb.fn.coalesce(eb.fn.sum<number>('t.amount'), eb.lit(0)).as('ledgerSum'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(eb.case().when('t.amount', '>', 0).then(eb.ref('t.amount')).else(0).end()),
+          eb.lit(0),
+        )
+        .as('positiveSum'),
+    ])
+    .where('u.organizationId', '=', organizationId)
+    .groupBy('u.id')
+    .execute();
+  return rows.filter((r) => Number(r.ledgerSum) !== r.points || Number(r.positiveSum) !== r.lifetimePoints);
 }

@@ -112,6 +112,16 @@ export async function createOrg(
   return seedOrganization(t.db, { slug, name: `Team ${slug}`, ...opts });
 }
 
+/** A new organization and an operator of it (the usual start of a console test). */
+export async function orgWithOperator(
+  t: TestContext,
+  opts: Parameters<typeof createOrg>[1] = {},
+  operator: Parameters<typeof createFan>[2] = {},
+) {
+  const org = await createOrg(t, opts);
+  return { org, operator: await createFan(t, org, { roles: ['operator'], ...operator }) };
+}
+
 export interface TestFan {
   user: User;
   accessToken: string;
@@ -188,25 +198,26 @@ export function apiCall(
   return t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
 }
 
-/** DESIGN decision 5's invariant: every fan's ledger sums to the balance; lifetime = positive sum. */
-export async function ledgerMismatches(db: Database, organizationId: string) {
-  const rows = await db
-    .selectFrom('users as u')
-    .leftJoin('pointTransactions as t', 't.userId', 'u.id')
-    .select((eb) => [
-      'u.id',
-      'u.points',
-      'u.lifetimePoints',
-      eb.fn.coalesce(eb.fn.sum<number>('t.amount'), eb.lit(0)).as('ledgerSum'),
-      eb.fn
-        .coalesce(
-          eb.fn.sum<number>(eb.case().when('t.amount', '>', 0).then(eb.ref('t.amount')).else(0).end()),
-          eb.lit(0),
-        )
-        .as('positiveSum'),
-    ])
-    .where('u.organizationId', '=', organizationId)
-    .groupBy('u.id')
-    .execute();
-  return rows.filter((r) => Number(r.ledgerSum) !== r.points || Number(r.positiveSum) !== r.lifetimePoints);
+const clockSessions = new Map<string, { at: number; token: string }>();
+
+/**
+ * apiCall with a session issued at the test clock's time, for tests that move the clock by
+ * days, past the access token's one-hour lifetime (a session is reused within 30 minutes).
+ */
+export async function apiCallAtClock(
+  t: TestContext,
+  as: TestFan | { org: Organization; accessToken?: undefined },
+  method: InjectOptions['method'],
+  url: string,
+  body?: unknown,
+) {
+  if (!('user' in as)) return apiCall(t, as, method, url, body);
+  const now = t.clock.now().getTime();
+  let session = clockSessions.get(as.user.id);
+  if (!session || Math.abs(now - session.at) > 30 * 60_000) {
+    const issued = await t.deps.tokens.createSession(t.db, as.user, { amr: 'password' });
+    session = { at: now, token: issued.access_token };
+    clockSessions.set(as.user.id, session);
+  }
+  return apiCall(t, { ...as, accessToken: session.token }, method, url, body);
 }

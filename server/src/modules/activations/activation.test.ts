@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Organization } from '../../db/schema.ts';
-import { apiCall, createFan, createOrg, ledgerMismatches, useTestApp } from '../../test/test-app.ts';
+import { apiCall, createFan, createOrg, useTestApp } from '../../test/test-app.ts';
+import { ledgerMismatches } from '../../test/points.ts';
 
 const t = useTestApp();
 

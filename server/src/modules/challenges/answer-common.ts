@@ -5,6 +5,7 @@ import type { FanCall } from '../../platform/service-call.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
 import { lockFan } from '../profile/fan-accounts.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
+import { findUnarchived } from './challenge-service.ts';
 import type { ChallengeRow } from './challenge-views.ts';
 
 /** What every subtype's answer function shares (challenge-answer.ts dispatches to them). */
@@ -42,13 +43,7 @@ export async function lockAnsweringFan(call: FanCall) {
 
 /** Loads a challenge for answering: 404 when unknown/archived, 422 outside its window. */
 export async function findAnswerable(call: FanCall, id: string) {
-  const row = await call.db
-    .selectFrom('challenges')
-    .selectAll()
-    .where('organizationId', '=', call.org.id)
-    .where('id', '=', id)
-    .where('archivedAt', 'is', null)
-    .executeTakeFirst();
+  const row = await findUnarchived(call, id);
   if (!row) throw notFound('Challenge');
   if (new Date(row.visibleFrom).getTime() > call.now.getTime()) {
     throw unprocessable('challenge_not_visible', 'This challenge has not opened yet');

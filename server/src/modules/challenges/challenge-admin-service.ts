@@ -11,7 +11,7 @@ import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { assertMedia } from '../files/files-service.ts';
 import { organizationById } from '../organization/organization-service.ts';
 import { type Definition, settingsOf, validate } from './challenge-validation.ts';
-import type { ChallengeRow } from './challenge-views.ts';
+import { type ChallengeRow, optionsAndQuestions } from './challenge-views.ts';
 
 /**
  * Operator-side challenge management (DESIGN "Operators"): create/edit/archive with validation
@@ -102,20 +102,9 @@ export async function findForOperator(call: OrgCall, id: string, lock = false) {
 export async function presentAdminChallenges(db: Database, organizationId: string, rows: ChallengeRow[]) {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [org, options, questions, counts] = await Promise.all([
+  const [org, [options, questions], counts] = await Promise.all([
     organizationById(db, organizationId),
-    db
-      .selectFrom('challengeOptions')
-      .selectAll()
-      .where('challengeId', 'in', ids)
-      .orderBy('orderIndex')
-      .execute(),
-    db
-      .selectFrom('challengeQuestions')
-      .selectAll()
-      .where('challengeId', 'in', ids)
-      .orderBy('orderIndex')
-      .execute(),
+    optionsAndQuestions(db, ids),
     db
       .selectFrom('challengeResponses')
       .select(['challengeId', (eb) => eb.fn.countAll<number>().as('n')])

@@ -1,7 +1,7 @@
 import type { ChallengeSubtype } from '@paddock/contracts';
 import type { Organization } from '../../db/schema.ts';
 import { notFound, unauthorized } from '../../platform/errors.ts';
-import type { ViewerCall } from '../../platform/service-call.ts';
+import type { OrgCall, ViewerCall } from '../../platform/service-call.ts';
 import { presentChallenges } from './challenge-views.ts';
 
 /** Whether `id` is listed in the organization's hidden challenge ids (SPEC §7: excluded from the list). */
@@ -34,17 +34,21 @@ export async function listChallenges(call: ViewerCall, subtype?: ChallengeSubtyp
   return presentChallenges(db, userId, rows, now);
 }
 
-/** A challenge the fan may see: this organization's, not archived, already visible. Else 404. */
-async function findVisible(call: ViewerCall, id: string) {
-  const { db, now } = call;
-  const row = await db
+/** A challenge of this organization that is not archived (fans never see archived ones). */
+export function findUnarchived(call: OrgCall, id: string) {
+  return call.db
     .selectFrom('challenges')
     .selectAll()
     .where('organizationId', '=', call.org.id)
     .where('id', '=', id)
     .where('archivedAt', 'is', null)
     .executeTakeFirst();
-  if (!row || new Date(row.visibleFrom).getTime() > now.getTime()) throw notFound('Challenge');
+}
+
+/** A challenge the fan may see: this organization's, not archived, already visible. Else 404. */
+async function findVisible(call: ViewerCall, id: string) {
+  const row = await findUnarchived(call, id);
+  if (!row || new Date(row.visibleFrom).getTime() > call.now.getTime()) throw notFound('Challenge');
   return row;
 }
 

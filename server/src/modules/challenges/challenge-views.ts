@@ -37,6 +37,24 @@ function push<T>(map: Map<string, T[]>, key: string, value: T) {
   else map.set(key, [value]);
 }
 
+/** The options (top-level and per question) and the questions of these challenges, in order. */
+export function optionsAndQuestions(db: Database, challengeIds: string[]) {
+  return Promise.all([
+    db
+      .selectFrom('challengeOptions')
+      .selectAll()
+      .where('challengeId', 'in', challengeIds)
+      .orderBy('orderIndex')
+      .execute(),
+    db
+      .selectFrom('challengeQuestions')
+      .selectAll()
+      .where('challengeId', 'in', challengeIds)
+      .orderBy('orderIndex')
+      .execute(),
+  ]);
+}
+
 async function loadData(db: Database, userId: string | null, rows: ChallengeRow[]): Promise<ChallengeData> {
   const data: ChallengeData = {
     options: new Map(),
@@ -49,20 +67,9 @@ async function loadData(db: Database, userId: string | null, rows: ChallengeRow[
   };
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return data;
-  const [options, questions, responses, answers, pollVotes, triviaVotes, totals, triviaTotals] =
+  const [[options, questions], responses, answers, pollVotes, triviaVotes, totals, triviaTotals] =
     await Promise.all([
-      db
-        .selectFrom('challengeOptions')
-        .selectAll()
-        .where('challengeId', 'in', ids)
-        .orderBy('orderIndex')
-        .execute(),
-      db
-        .selectFrom('challengeQuestions')
-        .selectAll()
-        .where('challengeId', 'in', ids)
-        .orderBy('orderIndex')
-        .execute(),
+      optionsAndQuestions(db, ids),
       userId
         ? db
             .selectFrom('challengeResponses')

@@ -3,12 +3,11 @@ import {
   apiCall as rawApiCall,
   createFan,
   createOrg,
-  ledgerMismatches,
   onRealPostgres,
   type TestFan,
   useTestApp,
 } from '../../test/test-app.ts';
-import { balance } from '../../test/points.ts';
+import { balance, ledgerMismatches } from '../../test/points.ts';
 
 const t = useTestApp();
 beforeEach(() => t.clock.set('2026-06-01T12:00:00Z'));

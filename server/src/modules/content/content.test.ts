@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  apiCall,
-  createFan,
-  createOrg,
-  ledgerMismatches,
-  onRealPostgres,
-  useTestApp,
-} from '../../test/test-app.ts';
+import { apiCall, createFan, createOrg, onRealPostgres, useTestApp } from '../../test/test-app.ts';
+import { ledgerMismatches } from '../../test/points.ts';
 import { issueChecksum } from './content-checksum.ts';
 import { createArticle } from './content-service.ts';
 import { makePlaylist, makeVideo } from '../../test/content-factories.ts';

@@ -73,39 +73,32 @@ export async function transactionsFrom(
   return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
 }
 
-/** What the fan holds from one object (a challenge…): the sum of its ledger lines, reversals included. */
-export async function sumForReference(
+/** The sum of a fan's ledger lines that one filter selects (reversals included). */
+async function sumOfLines(
   db: Database,
   organizationId: string,
   userId: string,
-  reference: string,
+  filter: { reference: string } | { onceKeyPrefix: string },
 ) {
-  const row = await db
+  let query = db
     .selectFrom('pointTransactions')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
-    .where('userId', '=', userId)
     .where('organizationId', '=', organizationId)
-    .where('reference', '=', reference)
-    .executeTakeFirstOrThrow();
-  return Number(row.sum);
+    .where('userId', '=', userId);
+  query =
+    'reference' in filter
+      ? query.where('reference', '=', filter.reference)
+      : query.where('onceKey', 'like', `${filter.onceKeyPrefix}%`);
+  return Number((await query.executeTakeFirstOrThrow()).sum);
 }
 
+/** What the fan holds from one object (a challenge…): the sum of its ledger lines, reversals included. */
+export const sumForReference = (db: Database, organizationId: string, userId: string, reference: string) =>
+  sumOfLines(db, organizationId, userId, { reference });
+
 /** The sum of a fan's once-only awards whose key starts with `prefix` (e.g. referrals paid). */
-export async function sumByOnceKeyPrefix(
-  db: Database,
-  organizationId: string,
-  userId: string,
-  prefix: string,
-) {
-  const row = await db
-    .selectFrom('pointTransactions')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
-    .where('organizationId', '=', organizationId)
-    .where('userId', '=', userId)
-    .where('onceKey', 'like', `${prefix}%`)
-    .executeTakeFirstOrThrow();
-  return Number(row.sum);
-}
+export const sumByOnceKeyPrefix = (db: Database, organizationId: string, userId: string, prefix: string) =>
+  sumOfLines(db, organizationId, userId, { onceKeyPrefix: prefix });
 
 /** A reporting window: calendar days in `timeZone`, rows created in [from, until). */
 export interface Window {

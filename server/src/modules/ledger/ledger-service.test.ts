@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFan, createOrg, ledgerMismatches, useTestApp } from '../../test/test-app.ts';
+import { createFan, createOrg, useTestApp } from '../../test/test-app.ts';
+import { ledgerMismatches } from '../../test/points.ts';
 import { postPoints } from './ledger-service.ts';
 
 const t = useTestApp();

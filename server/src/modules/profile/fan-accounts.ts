@@ -13,17 +13,15 @@ import { AppError } from '../../platform/errors.ts';
 export const accountGone = () =>
   new AppError(401, 'unauthorized', 'Your account no longer exists; sign in again');
 
+const fanRow = (db: Database, organizationId: string, userId: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', userId).where('organizationId', '=', organizationId);
+
 export async function findFan(
   db: Database,
   organizationId: string,
   userId: string,
 ): Promise<User | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', userId)
-    .where('organizationId', '=', organizationId)
-    .executeTakeFirst();
+  return fanRow(db, organizationId, userId).executeTakeFirst();
 }
 
 /**
@@ -48,12 +46,7 @@ export async function lockFan(
 
 /** The operator roles in app_metadata.roles (read from the database, never from a token). */
 export async function fanRoles(db: Database, organizationId: string, userId: string): Promise<string[]> {
-  const user = await db
-    .selectFrom('users')
-    .select('appMetadata')
-    .where('id', '=', userId)
-    .where('organizationId', '=', organizationId)
-    .executeTakeFirst();
+  const user = await findFan(db, organizationId, userId);
   return (user?.appMetadata.roles as string[] | undefined) ?? [];
 }
 

@@ -5,10 +5,10 @@ import {
   createFan,
   createOrg,
   createTestApp,
-  ledgerMismatches,
   onRealPostgres,
   useTestApp,
 } from '../../test/test-app.ts';
+import { ledgerMismatches } from '../../test/points.ts';
 import { acceptRequiredConsents, completeProfile, newFan } from '../../test/onboarding-fixtures.ts';
 
 const t = useTestApp();

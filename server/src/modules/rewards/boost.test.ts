@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  apiCall,
-  createFan,
-  createOrg,
-  ledgerMismatches,
-  type TestFan,
-  useTestApp,
-} from '../../test/test-app.ts';
+import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../../test/test-app.ts';
+import { ledgerMismatches } from '../../test/points.ts';
 import { type LedgerEntry, postPoints } from '../ledger/ledger-service.ts';
 import { bestActiveBoost, grantBadgeBoosts } from './boost-rules.ts';
 

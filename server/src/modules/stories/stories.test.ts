@@ -3,11 +3,11 @@ import {
   apiCall,
   createFan,
   createOrg,
-  ledgerMismatches,
   onRealPostgres,
   type TestFan,
   useTestApp,
 } from '../../test/test-app.ts';
+import { ledgerMismatches } from '../../test/points.ts';
 import { makeStory } from '../../test/content-factories.ts';
 
 const t = useTestApp();

@@ -10,7 +10,7 @@ import { writeAudit } from '../../admin/audit-service.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { assertMedia, noSuchMedia } from '../files/files-service.ts';
-import { listSweepstakes, type SweepstakeRow } from './sweepstake-service.ts';
+import { findSweepstake, listSweepstakes, type SweepstakeRow } from './sweepstake-service.ts';
 
 export type CreateInput = z.output<typeof adminSweepstakeCreateSchema>;
 
@@ -112,14 +112,7 @@ export async function updateSweepstake(
   patch: AdminSweepstakeUpdate,
 ): Promise<AdminSweepstake> {
   await call.db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('sweepstakes')
-      .selectAll()
-      .where('id', '=', id)
-      .where('organizationId', '=', call.org.id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw notFound('Sweepstake');
+    const before = await findSweepstake(trx, call.org.id, id, 'update');
     if (before.drawnAt) throw unprocessable('already_drawn', 'A drawn sweepstake can no longer be edited');
     assertWindow(patch.startsAt ?? before.startsAt, patch.endsAt ?? before.endsAt);
     await assertMedia(trx, call.org.id, [patch.mediaId, patch.rulesMediaId], noSuchMedia);

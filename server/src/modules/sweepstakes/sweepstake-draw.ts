@@ -6,10 +6,10 @@ import {
 } from '@paddock/contracts/api/sweepstakes';
 import { writeAudit } from '../../admin/audit-service.ts';
 import type { Database } from '../../db/engine.ts';
-import { notFound, unprocessable } from '../../platform/errors.ts';
+import { unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall } from '../../platform/service-call.ts';
 import { fanNames } from '../profile/fan-accounts.ts';
-import { winnerDisplayName } from './sweepstake-service.ts';
+import { findSweepstake, winnerDisplayName } from './sweepstake-service.ts';
 import { verifySweepstake } from './sweepstake-verify.ts';
 
 /** The entry list as it stands (for the draw): every fan with at least one entry. */
@@ -41,14 +41,7 @@ export async function drawSweepstake(
 export async function drawInTransaction(call: OperatorCall, id: string, winnerCount: number): Promise<void> {
   const { db: trx, now } = call;
   const organizationId = call.org.id;
-  const row = await trx
-    .selectFrom('sweepstakes')
-    .selectAll()
-    .where('id', '=', id)
-    .where('organizationId', '=', organizationId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw notFound('Sweepstake');
+  const row = await findSweepstake(trx, organizationId, id, 'update');
   if (row.drawnAt) throw unprocessable('already_drawn', 'This sweepstake has already been drawn');
   if (now < new Date(row.endsAt)) {
     throw unprocessable('sweepstake_not_ended', 'Winners can be drawn only after the sweepstake ends');

@@ -1,10 +1,10 @@
 import { calendarDate, isUnderage } from '@paddock/contracts';
 import type { SweepstakeEntryResult } from '@paddock/contracts/api/sweepstakes';
-import { notFound, unprocessable } from '../../platform/errors.ts';
+import { unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { balanceOf, postPoints } from '../ledger/ledger-service.ts';
 import { findFan } from '../profile/fan-accounts.ts';
-import { entrantId, type SweepstakeRow, sweepstakeStatus } from './sweepstake-service.ts';
+import { entrantId, findSweepstake, type SweepstakeRow, sweepstakeStatus } from './sweepstake-service.ts';
 
 /**
  * Who may enter (paid or free, SPEC §5 and the sweepstake's own rules): inside the window, not
@@ -14,14 +14,7 @@ import { entrantId, type SweepstakeRow, sweepstakeStatus } from './sweepstake-se
  */
 async function lockForEntry(call: FanCall, id: string) {
   const { db: trx, org, userId, now } = call;
-  const row = await trx
-    .selectFrom('sweepstakes')
-    .selectAll()
-    .where('id', '=', id)
-    .where('organizationId', '=', org.id)
-    .forShare()
-    .executeTakeFirst();
-  if (!row) throw notFound('Sweepstake');
+  const row = await findSweepstake(trx, org.id, id, 'share');
   const status = sweepstakeStatus(row, now);
   if (status !== 'live') {
     throw unprocessable(

@@ -1,8 +1,8 @@
 import { writeAudit } from '../../admin/audit-service.ts';
 import { csvCell } from '../../platform/csv.ts';
-import { notFound } from '../../platform/errors.ts';
 import type { OperatorCall } from '../../platform/service-call.ts';
 import { fanContacts } from '../profile/fan-accounts.ts';
+import { findSweepstake } from './sweepstake-service.ts';
 
 const HEADER = [
   'entrant',
@@ -24,13 +24,7 @@ const HEADER = [
  */
 export async function entriesCsv(call: OperatorCall, id: string): Promise<string> {
   const { db } = call;
-  const row = await db
-    .selectFrom('sweepstakes')
-    .select(['id'])
-    .where('id', '=', id)
-    .where('organizationId', '=', call.org.id)
-    .executeTakeFirst();
-  if (!row) throw notFound('Sweepstake');
+  await findSweepstake(db, call.org.id, id);
   const entries = await db
     .selectFrom('sweepstakeEntries as e')
     .leftJoin('sweepstakeWinners as w', (join) =>

@@ -129,6 +129,28 @@ async function totalsOf(db: Database, sweepstakeIds: string[]) {
   return totals;
 }
 
+/**
+ * The sweepstake of this organization, or 404. `lock`: FOR SHARE while an entry is written
+ * (the draw waits for it), FOR UPDATE for the draw and for edits.
+ */
+export async function findSweepstake(
+  db: Database,
+  organizationId: string,
+  id: string,
+  lock?: 'share' | 'update',
+) {
+  let query = db
+    .selectFrom('sweepstakes')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organizationId', '=', organizationId);
+  if (lock === 'share') query = query.forShare();
+  if (lock === 'update') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound('Sweepstake');
+  return row;
+}
+
 const STATUS_ORDER: Record<SweepstakeStatus, number> = { live: 0, coming_soon: 1, ended: 2 };
 
 /**

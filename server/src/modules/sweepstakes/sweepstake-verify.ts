@@ -4,8 +4,8 @@ import {
   type SweepstakeVerification,
   verifyDraw,
 } from '@paddock/contracts/api/sweepstakes';
-import { notFound } from '../../platform/errors.ts';
 import type { OrgCall } from '../../platform/service-call.ts';
+import { findSweepstake } from './sweepstake-service.ts';
 
 /**
  * GET /sweepstake/{id}/verify: the published data and the draw recomputed from it with the
@@ -14,13 +14,7 @@ import type { OrgCall } from '../../platform/service-call.ts';
 export async function verifySweepstake(call: OrgCall, id: string): Promise<SweepstakeVerification> {
   const { db } = call;
   const organizationId = call.org.id;
-  const row = await db
-    .selectFrom('sweepstakes')
-    .selectAll()
-    .where('id', '=', id)
-    .where('organizationId', '=', organizationId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Sweepstake');
+  const row = await findSweepstake(db, organizationId, id);
   const published = await db
     .selectFrom('sweepstakeWinners')
     .select('entrant')
