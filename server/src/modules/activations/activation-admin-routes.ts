@@ -1,7 +1,7 @@
 import { adminActivationInputSchema, adminActivationSchema } from '@paddock/contracts/api/admin-content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerItemRoutes } from '../../admin/item-routes.ts';
+import { items, registerConsoleRoutes } from '../../admin/console-routes.ts';
 import { operatorCall } from '../../admin/operator-guard.ts';
 import { errorResponses, idParam } from '../../platform/http/schemas.ts';
 import {
@@ -18,21 +18,34 @@ const tags = ['admin: activations'];
 /** Activations (issue 5): slug, window, badges, bonus points, and a printable QR code of the link. */
 export const activationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const siteUrl = app.deps.config.SITE_URL;
-  registerItemRoutes(app, {
+  registerConsoleRoutes(app, {
     path: '/activations',
     tags,
-    item: adminActivationSchema,
-    input: adminActivationInputSchema,
-    conflict: true,
-    summary: {
-      list: 'All activations with badges and how many fans activated',
-      create: 'Create an activation with its badges',
-      update: 'Edit an activation; badges listed with their id are kept',
-      archive: 'Archive an activation (closes its window now)',
+    list: {
+      summary: 'All activations with badges and how many fans activated',
+      response: items(adminActivationSchema),
+      run: async (call) => ({ items: await listAdminActivations(call, siteUrl) }),
     },
-    list: (call) => listAdminActivations(call, siteUrl),
-    save: (call, id, input) => saveActivation(call, siteUrl, id, input),
-    archive: (call, id) => archiveActivation(call, siteUrl, id),
+    create: {
+      summary: 'Create an activation with its badges',
+      body: adminActivationInputSchema,
+      response: adminActivationSchema,
+      conflict: true,
+      run: (call, body) => saveActivation(call, siteUrl, null, body),
+    },
+    update: {
+      method: 'put',
+      summary: 'Edit an activation; badges listed with their id are kept',
+      body: adminActivationInputSchema,
+      response: adminActivationSchema,
+      conflict: true,
+      run: (call, id, body) => saveActivation(call, siteUrl, id, body),
+    },
+    archive: {
+      summary: 'Archive an activation (closes its window now)',
+      response: adminActivationSchema,
+      run: (call, id) => archiveActivation(call, siteUrl, id),
+    },
   });
 
   app.get(

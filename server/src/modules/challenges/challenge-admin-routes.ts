@@ -9,6 +9,7 @@ import {
 } from '@paddock/contracts/api/challenges';
 import { challengeResultsSchema } from '@paddock/contracts/api/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerConsoleRoutes } from '../../admin/console-routes.ts';
 import { operatorCall } from '../../admin/operator-guard.ts';
 import { errorResponses, idParam } from '../../platform/http/schemas.ts';
 import {
@@ -28,72 +29,39 @@ const tags = ['admin: challenges'];
  * settlement, aggregate results.
  */
 export const challengeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/challenges',
-    {
-      schema: {
-        tags,
-        summary: 'Every challenge with its answers, settings and response count',
-        querystring: adminChallengeListQuerySchema,
-        response: { 200: adminChallengeListSchema, ...errorResponses },
-      },
+  registerConsoleRoutes(app, {
+    path: '/challenges',
+    tags,
+    list: {
+      summary: 'Every challenge with its answers, settings and response count',
+      querystring: adminChallengeListQuerySchema,
+      response: adminChallengeListSchema,
+      run: async (call, query) => ({ items: await listAdminChallenges(call, query) }),
     },
-    async (request) => ({ items: await listAdminChallenges(await operatorCall(request), request.query) }),
-  );
-
-  app.get(
-    '/challenges/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One challenge as the operator sees it (correct answers included)',
-        params: idParam,
-        response: { 200: adminChallengeSchema, ...errorResponses },
-      },
+    get: {
+      summary: 'One challenge as the operator sees it (correct answers included)',
+      response: adminChallengeSchema,
+      run: getAdminChallenge,
     },
-    async (request) => getAdminChallenge(await operatorCall(request), request.params.id),
-  );
-
-  app.post(
-    '/challenges',
-    {
-      schema: {
-        tags,
-        summary: 'Create a challenge of any subtype (422 invalid_challenge names the broken rule)',
-        body: adminChallengeInputSchema,
-        response: { 201: adminChallengeSchema, ...errorResponses },
-      },
+    create: {
+      summary: 'Create a challenge of any subtype (422 invalid_challenge names the broken rule)',
+      body: adminChallengeInputSchema,
+      response: adminChallengeSchema,
+      run: createChallenge,
     },
-    async (request, reply) =>
-      reply.status(201).send(await createChallenge(await operatorCall(request), request.body)),
-  );
-
-  app.patch(
-    '/challenges/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Edit a challenge; options and questions are frozen once fans have answered',
-        params: idParam,
-        body: adminChallengePatchSchema,
-        response: { 200: adminChallengeSchema, ...errorResponses },
-      },
+    update: {
+      method: 'patch',
+      summary: 'Edit a challenge; options and questions are frozen once fans have answered',
+      body: adminChallengePatchSchema,
+      response: adminChallengeSchema,
+      run: updateChallenge,
     },
-    async (request) => updateChallenge(await operatorCall(request), request.params.id, request.body),
-  );
-
-  app.post(
-    '/challenges/:id/archive',
-    {
-      schema: {
-        tags,
-        summary: 'Archive a challenge: fans no longer see it; answers and ledger lines stay',
-        params: idParam,
-        response: { 200: adminChallengeSchema, ...errorResponses },
-      },
+    archive: {
+      summary: 'Archive a challenge: fans no longer see it; answers and ledger lines stay',
+      response: adminChallengeSchema,
+      run: archiveChallenge,
     },
-    async (request) => archiveChallenge(await operatorCall(request), request.params.id),
-  );
+  });
 
   app.post(
     '/challenges/:id/settle',

@@ -7,7 +7,7 @@ import {
   adminVideoSchema,
 } from '@paddock/contracts/api/admin-content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerItemRoutes } from '../../admin/item-routes.ts';
+import { items, registerConsoleRoutes } from '../../admin/console-routes.ts';
 import { deleteArticle, listAdminArticles, saveArticle } from './article-admin-service.ts';
 import { deletePlaylist, listAdminPlaylists, savePlaylist } from './playlist-admin-service.ts';
 import { archiveVideo, listAdminVideos, saveVideo } from './video-admin-service.ts';
@@ -20,50 +20,79 @@ const tags = ['admin: content'];
  * so they are deleted.
  */
 export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerItemRoutes(app, {
+  registerConsoleRoutes(app, {
     path: '/videos',
     tags,
-    item: adminVideoSchema,
-    input: adminVideoInputSchema,
-    summary: {
-      list: 'All videos, archived included',
-      create: 'Add a video',
-      update: 'Edit a video',
-      archive: 'Archive a video (ends its window now)',
+    list: {
+      summary: 'All videos, archived included',
+      response: items(adminVideoSchema),
+      run: async (call) => ({ items: await listAdminVideos(call) }),
     },
-    list: listAdminVideos,
-    save: saveVideo,
-    archive: archiveVideo,
+    create: {
+      summary: 'Add a video',
+      body: adminVideoInputSchema,
+      response: adminVideoSchema,
+      run: (call, body) => saveVideo(call, null, body),
+    },
+    update: {
+      method: 'put',
+      summary: 'Edit a video',
+      body: adminVideoInputSchema,
+      response: adminVideoSchema,
+      run: saveVideo,
+    },
+    archive: {
+      summary: 'Archive a video (ends its window now)',
+      response: adminVideoSchema,
+      run: archiveVideo,
+    },
   });
-  registerItemRoutes(app, {
+  registerConsoleRoutes(app, {
     path: '/playlists',
     tags,
-    item: adminPlaylistSchema,
-    input: adminPlaylistInputSchema,
-    summary: {
-      list: 'All playlists',
-      create: 'Add a playlist',
-      update: 'Edit a playlist and its video order',
-      remove: 'Delete a playlist (its videos stay)',
+    list: {
+      summary: 'All playlists',
+      response: items(adminPlaylistSchema),
+      run: async (call) => ({ items: await listAdminPlaylists(call) }),
     },
-    list: listAdminPlaylists,
-    save: savePlaylist,
-    remove: deletePlaylist,
+    create: {
+      summary: 'Add a playlist',
+      body: adminPlaylistInputSchema,
+      response: adminPlaylistSchema,
+      run: (call, body) => savePlaylist(call, null, body),
+    },
+    update: {
+      method: 'put',
+      summary: 'Edit a playlist and its video order',
+      body: adminPlaylistInputSchema,
+      response: adminPlaylistSchema,
+      run: savePlaylist,
+    },
+    remove: { summary: 'Delete a playlist (its videos stay)', run: deletePlaylist },
   });
-  registerItemRoutes(app, {
+  registerConsoleRoutes(app, {
     path: '/articles',
     tags,
-    item: adminArticleSchema,
-    input: adminArticleInputSchema,
-    conflict: true,
-    summary: {
-      list: 'All articles',
-      create: 'Add an article (HTML sanitised on the server)',
-      update: 'Edit an article (HTML sanitised on the server)',
-      remove: 'Delete an article (points fans earned stay)',
+    list: {
+      summary: 'All articles',
+      response: items(adminArticleSchema),
+      run: async (call) => ({ items: await listAdminArticles(call) }),
     },
-    list: listAdminArticles,
-    save: saveArticle,
-    remove: deleteArticle,
+    create: {
+      summary: 'Add an article (HTML sanitised on the server)',
+      body: adminArticleInputSchema,
+      response: adminArticleSchema,
+      conflict: true,
+      run: (call, body) => saveArticle(call, null, body),
+    },
+    update: {
+      method: 'put',
+      summary: 'Edit an article (HTML sanitised on the server)',
+      body: adminArticleInputSchema,
+      response: adminArticleSchema,
+      conflict: true,
+      run: saveArticle,
+    },
+    remove: { summary: 'Delete an article (points fans earned stay)', run: deleteArticle },
   });
 };

@@ -9,7 +9,6 @@ import {
   milestoneRuleUpdateSchema,
 } from '@paddock/contracts/api/badges';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   createBadge,
   deleteBadge,
@@ -19,25 +18,14 @@ import {
   updateBadge,
   updateMilestoneRule,
 } from './badge-admin-service.ts';
-import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import { errorResponses } from '../../platform/http/schemas.ts';
+import { registerConsoleRoutes } from '../../admin/console-routes.ts';
 import { operatorCall } from '../../admin/operator-guard.ts';
 
 const tags = ['admin: badges'];
 
 /** Operator endpoints for badge definitions (with an optional boost) and milestone rules (issue 6). */
 export const badgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/badges',
-    {
-      schema: {
-        tags,
-        summary: 'Every badge definition (activation, milestone, manual) with holders and boost template',
-        response: { 200: adminBadgeListSchema, ...errorResponses },
-      },
-    },
-    async (request) => listAdminBadges(await operatorCall(request)),
-  );
-
   app.get(
     '/badges/milestones',
     {
@@ -67,62 +55,31 @@ export const badgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/badges/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One badge definition',
-        params: idParam,
-        response: { 200: adminBadgeSchema, ...errorResponses },
-      },
+  registerConsoleRoutes(app, {
+    path: '/badges',
+    tags,
+    list: {
+      summary: 'Every badge definition (activation, milestone, manual) with holders and boost template',
+      response: adminBadgeListSchema,
+      run: listAdminBadges,
     },
-    async (request) => getAdminBadge(await operatorCall(request), request.params.id),
-  );
-
-  app.post(
-    '/badges',
-    {
-      schema: {
-        tags,
-        summary: 'Create a badge; with `boost`, earning it grants that personal boost',
-        body: adminBadgeCreateSchema,
-        response: { 201: adminBadgeSchema, ...errorResponses },
-      },
+    get: { summary: 'One badge definition', response: adminBadgeSchema, run: getAdminBadge },
+    create: {
+      summary: 'Create a badge; with `boost`, earning it grants that personal boost',
+      body: adminBadgeCreateSchema,
+      response: adminBadgeSchema,
+      run: createBadge,
     },
-    async (request, reply) => {
-      const created = await createBadge(await operatorCall(request), request.body);
-      return reply.status(201).send(created);
+    update: {
+      method: 'patch',
+      summary: 'Edit a badge; boost null removes its boost template',
+      body: adminBadgeUpdateSchema,
+      response: adminBadgeSchema,
+      run: updateBadge,
     },
-  );
-
-  app.patch(
-    '/badges/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Edit a badge; boost null removes its boost template',
-        params: idParam,
-        body: adminBadgeUpdateSchema,
-        response: { 200: adminBadgeSchema, ...errorResponses },
-      },
+    remove: {
+      summary: 'Delete an unused badge (422 badge_in_use when fans hold it or a rule uses it)',
+      run: deleteBadge,
     },
-    async (request) => updateBadge(await operatorCall(request), request.params.id, request.body),
-  );
-
-  app.delete(
-    '/badges/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an unused badge (422 badge_in_use when fans hold it or a rule uses it)',
-        params: idParam,
-        response: { 204: z.null().describe('Deleted'), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await deleteBadge(await operatorCall(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  });
 };

@@ -17,6 +17,7 @@ import {
   updateOffer,
 } from './offer-admin-service.ts';
 import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import { registerConsoleRoutes } from '../../admin/console-routes.ts';
 import { operatorCall } from '../../admin/operator-guard.ts';
 
 const tags = ['admin: offers'];
@@ -31,62 +32,35 @@ export const offerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     (_r, body, done) => done(null, body),
   );
 
-  app.get(
-    '/offers',
-    {
-      schema: {
-        tags,
-        summary: 'Every offer with stock, claims and code pool counts',
-        response: { 200: adminOfferListSchema, ...errorResponses },
-      },
+  registerConsoleRoutes(app, {
+    path: '/offers',
+    tags,
+    list: {
+      summary: 'Every offer with stock, claims and code pool counts',
+      response: adminOfferListSchema,
+      run: listAdminOffers,
     },
-    async (request) => listAdminOffers(await operatorCall(request)),
-  );
-
-  app.get(
-    '/offers/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One offer with stock, claims and code pool counts',
-        params: idParam,
-        response: { 200: adminOfferSchema, ...errorResponses },
-      },
+    get: {
+      summary: 'One offer with stock, claims and code pool counts',
+      response: adminOfferSchema,
+      run: getAdminOffer,
     },
-    async (request) => getAdminOffer(await operatorCall(request), request.params.id),
-  );
-
-  app.post(
-    '/offers',
-    {
-      schema: {
-        tags,
-        summary: 'Create an offer (codes: import the pool next; instruction: the text every claimant sees)',
-        body: adminOfferCreateSchema,
-        response: { 201: adminOfferSchema, ...errorResponses },
-      },
+    create: {
+      summary: 'Create an offer (codes: import the pool next; instruction: the text every claimant sees)',
+      body: adminOfferCreateSchema,
+      response: adminOfferSchema,
+      run: createOffer,
     },
-    async (request, reply) => {
-      const created = await createOffer(await operatorCall(request), request.body);
-      return reply.status(201).send(created);
+    update: {
+      method: 'patch',
+      summary: 'Edit an offer (any subset of fields); archived=true hides it from fans',
+      description:
+        '422 codes: invalid_window, instruction_required, stock_below_claims, redemption_locked, media_not_found.',
+      body: adminOfferUpdateSchema,
+      response: adminOfferSchema,
+      run: updateOffer,
     },
-  );
-
-  app.patch(
-    '/offers/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Edit an offer (any subset of fields); archived=true hides it from fans',
-        description:
-          '422 codes: invalid_window, instruction_required, stock_below_claims, redemption_locked, media_not_found.',
-        params: idParam,
-        body: adminOfferUpdateSchema,
-        response: { 200: adminOfferSchema, ...errorResponses },
-      },
-    },
-    async (request) => updateOffer(await operatorCall(request), request.params.id, request.body),
-  );
+  });
 
   app.post(
     '/offers/:id/codes',

@@ -8,6 +8,7 @@ import {
 } from '@paddock/contracts/api/sweepstakes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerConsoleRoutes } from '../../admin/console-routes.ts';
 import { operatorCall } from '../../admin/operator-guard.ts';
 import { errorResponses, idParam } from '../../platform/http/schemas.ts';
 import { createSweepstake, listAdminSweepstakes, updateSweepstake } from './sweepstake-admin-service.ts';
@@ -18,47 +19,28 @@ const tags = ['admin: sweepstakes'];
 
 /** Operator endpoints for sweepstakes (under /api/admin): create, edit, list, draw, CSV export. */
 export const sweepstakeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/sweepstakes',
-    {
-      schema: {
-        tags,
-        summary: 'Every sweepstake with totals, entrants and draw state',
-        response: { 200: adminSweepstakeListSchema, ...errorResponses },
-      },
+  registerConsoleRoutes(app, {
+    path: '/sweepstakes',
+    tags,
+    list: {
+      summary: 'Every sweepstake with totals, entrants and draw state',
+      response: adminSweepstakeListSchema,
+      run: (call) => listAdminSweepstakes(call),
     },
-    async (request) => listAdminSweepstakes(await operatorCall(request)),
-  );
-
-  app.post(
-    '/sweepstakes',
-    {
-      schema: {
-        tags,
-        summary: 'Create a sweepstake; its secret seed is generated now and only its SHA-256 is published',
-        body: adminSweepstakeCreateSchema,
-        response: { 201: adminSweepstakeSchema, ...errorResponses },
-      },
+    create: {
+      summary: 'Create a sweepstake; its secret seed is generated now and only its SHA-256 is published',
+      body: adminSweepstakeCreateSchema,
+      response: adminSweepstakeSchema,
+      run: createSweepstake,
     },
-    async (request, reply) => {
-      const created = await createSweepstake(await operatorCall(request), request.body);
-      return reply.status(201).send(created);
+    update: {
+      method: 'patch',
+      summary: 'Edit a sweepstake until it is drawn (422 already_drawn after)',
+      body: adminSweepstakeUpdateSchema,
+      response: adminSweepstakeSchema,
+      run: updateSweepstake,
     },
-  );
-
-  app.patch(
-    '/sweepstakes/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Edit a sweepstake until it is drawn (422 already_drawn after)',
-        params: idParam,
-        body: adminSweepstakeUpdateSchema,
-        response: { 200: adminSweepstakeSchema, ...errorResponses },
-      },
-    },
-    async (request) => updateSweepstake(await operatorCall(request), request.params.id, request.body),
-  );
+  });
 
   app.post(
     '/sweepstakes/:id/draw',
