@@ -1,8 +1,10 @@
+import type { Insertable } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import { type AppError, notFound, unprocessable } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/file-store.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { setAvatarMedia } from '../profile/fan-accounts.ts';
+import type { MediaTable } from './files-tables.ts';
 import { reencodeAvatar } from './image-upload.ts';
 
 export const fileUrl = (mediaId: string) => `/files/${mediaId}`;
@@ -10,13 +12,7 @@ export const fileUrl = (mediaId: string) => `/files/${mediaId}`;
 /** Records stored bytes as a media row (the file store already holds them under storageKey). */
 export async function recordMedia(
   db: Database,
-  values: {
-    organizationId: string;
-    ownerUserId: string | null;
-    purpose: string;
-    contentType: string;
-    byteSize: number;
-    storageKey: string;
+  values: Omit<Insertable<MediaTable>, 'id' | 'createdAt' | 'originalName'> & {
     originalName?: string | null;
   },
 ) {
