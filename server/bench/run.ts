@@ -14,7 +14,8 @@ import { buildApp } from '../src/app.ts';
 import { generatePrivateJwk } from '../src/auth/signing-keys.ts';
 import { createDeps } from '../src/bootstrap.ts';
 import { parseEnv } from '../src/config.ts';
-import { newReferralCode, seedOrganization } from '../src/seed/demo-organization.ts';
+import { newReferralCode } from '../src/modules/referral/referral-code.ts';
+import { seedOrganization } from '../src/seed/organization-seed.ts';
 
 const FANS = Number(process.env.BENCH_FANS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);

@@ -27,7 +27,7 @@ import {
   TEAM_NAME,
   videoClipPath,
   videoPosterPath,
-} from '../src/modules/content/content-demo-data.ts';
+} from '../src/seed/content-demo-data.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../seed-assets');
 const FONT = 'Inter, "Helvetica Neue", Arial, sans-serif';

@@ -13,11 +13,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { adminModules } from './admin/index.ts';
+import { operatorGate } from './admin/operator-gate.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { runtimeConfigRoutes } from './modules/config/runtime-config-routes.ts';
-import { productModules } from './modules/index.ts';
-import { fileRoutes } from './modules/media/file-routes.ts';
-import type { AppDeps } from './platform/deps.ts';
+import { operatorModules, productModules } from './modules/index.ts';
+import { fileDownloadRoutes } from './modules/files/file-download-routes.ts';
+import type { AppDeps } from './bootstrap.ts';
 import { errorHandler } from './platform/errors.ts';
 import { idempotency } from './platform/idempotency.ts';
 import { requestContext } from './platform/request-context.ts';
@@ -106,7 +107,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       for (const mod of productModules) await api.register(mod);
       await api.register(
         async (admin) => {
-          for (const mod of adminModules) await admin.register(mod);
+          // The gate first and unencapsulated: its hook guards every operator route below.
+          await admin.register(operatorGate);
+          for (const mod of [...adminModules, ...operatorModules]) await admin.register(mod);
         },
         { prefix: '/admin' },
       );
@@ -115,7 +118,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   );
 
   await app.register(runtimeConfigRoutes);
-  await app.register(fileRoutes);
+  await app.register(fileDownloadRoutes);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
   const serveWeb = opts.serveWeb ?? true;

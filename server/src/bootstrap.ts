@@ -1,13 +1,25 @@
 import { SessionTokens } from './auth/session-tokens.ts';
-import { generatePrivateJwk, loadSigningKeys } from './auth/signing-keys.ts';
+import { generatePrivateJwk, loadSigningKeys, type SigningKeys } from './auth/signing-keys.ts';
 import { type Config, type Env, loadSecrets } from './config.ts';
-import { type DatabaseHandle, openDatabase } from './db/engine.ts';
+import { type Database, type DatabaseHandle, openDatabase } from './db/engine.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Clock } from './platform/clock.ts';
 import { systemClock } from './platform/clock.ts';
-import type { AppDeps } from './platform/deps.ts';
 import { FileStore } from './platform/file-store.ts';
 import { S3Bucket } from './platform/s3-bucket.ts';
+
+/**
+ * Everything a route needs from outside itself; tests build it with their own clock and
+ * database. Declared here, at the root that composes it, so platform/ does not depend on auth.
+ */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  keys: SigningKeys;
+  tokens: SessionTokens;
+  files: FileStore;
+}
 
 /** config → database → migrate: everything buildApp needs, in the order main.ts and tests share. */
 export async function createDeps(

@@ -1,7 +1,6 @@
 import { buildApp } from './app.ts';
 import { createDeps } from './bootstrap.ts';
 import { parseEnv } from './config.ts';
-import { seedDemoIfEmpty } from './seed/seed-demo.ts';
 
 async function main() {
   const env = parseEnv();
@@ -11,6 +10,8 @@ async function main() {
   });
   if (migrated.length > 0) app.log.info({ migrated }, 'database migrated');
   if (env.SEED_DEMO) {
+    // Loaded only when SEED_DEMO asks for it: no module of the app imports seed/.
+    const { seedDemoIfEmpty } = await import('./seed/seed-demo.ts');
     const seeded = await seedDemoIfEmpty(deps.db);
     if (seeded) {
       const lines = [

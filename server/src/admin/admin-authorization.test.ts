@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../db/schema.ts';
-import {
-  apiCall,
-  createFan,
-  createOrg,
-  createTestApp,
-  type TestContext,
-  type TestFan,
-} from '../test/test-app.ts';
+import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../test/test-app.ts';
 
 /**
  * Issue 5: every /api/admin route, enumerated from the router itself (so a route added later is
@@ -26,7 +19,7 @@ const collect = (route: RouteOptions) => {
   }
 };
 
-let t: TestContext;
+const t = useTestApp({}, { onRoute: collect });
 let orgA: Organization;
 let orgB: Organization;
 let fanA: TestFan;
@@ -99,7 +92,6 @@ async function firstIdOf(table: string, organizationId: string): Promise<string 
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { onRoute: collect });
   orgA = await createOrg(t);
   orgB = await createOrg(t);
   fanA = await createFan(t, orgA);
@@ -159,7 +151,6 @@ beforeAll(async () => {
     if (id) objectsOfB[table] = id;
   }
 });
-afterAll(() => t.close());
 
 const call = (as: TestFan | { org: Organization }, method: string, url: string) =>
   apiCall(t, as, method as 'GET', url, method === 'GET' || method === 'DELETE' ? undefined : {});

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../db/schema.ts';
-import {
-  apiCall,
-  createFan,
-  createOrg,
-  createTestApp,
-  ledgerMismatches,
-  type TestContext,
-  type TestFan,
-} from '../test/test-app.ts';
+import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../test/test-app.ts';
+import { ledgerMismatches } from '../test/points.ts';
 
-let t: TestContext;
+const t = useTestApp();
 let org: Organization;
 let operator: TestFan;
 beforeAll(async () => {
-  t = await createTestApp();
   org = await createOrg(t);
   operator = await createFan(t, org, { roles: ['operator'], email: `op-${Date.now()}@paddock.demo` });
 });
-afterAll(() => t.close());
 
 const signIn = (fan: TestFan) =>
   t.app.inject({

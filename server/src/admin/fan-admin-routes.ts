@@ -9,8 +9,7 @@ import {
   setRolesSchema,
 } from '@paddock/contracts/api/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, paginationQuery } from '../platform/http/schemas.ts';
-import { idParam } from './admin-schemas.ts';
+import { errorResponses, idParam, paginationQuery } from '../platform/http/schemas.ts';
 import {
   adjustPoints,
   fanDetail,
@@ -19,14 +18,12 @@ import {
   setBlocked,
   setRoles,
 } from './fan-admin-service.ts';
-import { requireOperator } from './operator-guard.ts';
+import { operatorCall } from './operator-guard.ts';
 
 const tags = ['admin: fans'];
 
 /** Fan support (issue 5): search, profile, ledger, point adjustments, block and roles. */
 export const fanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock } = app.deps;
-
   app.get(
     '/fans',
     {
@@ -38,9 +35,8 @@ export const fanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireOperator(request);
       const { q, limit, cursor } = request.query;
-      return searchFans(db, request.ctx.organization.id, q, limit, cursor, clock.now());
+      return searchFans(await operatorCall(request), q, limit, cursor);
     },
   );
 
@@ -54,10 +50,7 @@ export const fanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminFanDetailSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      await requireOperator(request);
-      return fanDetail(db, request.ctx.organization.id, request.params.id, clock.now());
-    },
+    async (request) => fanDetail(await operatorCall(request), request.params.id),
   );
 
   app.get(
@@ -72,9 +65,8 @@ export const fanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireOperator(request);
       const { limit, cursor } = request.query;
-      return fanTransactions(db, request.ctx.organization.id, request.params.id, limit, cursor);
+      return fanTransactions(await operatorCall(request), request.params.id, limit, cursor);
     },
   );
 
@@ -91,9 +83,8 @@ export const fanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await requireOperator(request);
-      const actor = { organizationId: request.ctx.organization.id, actorUserId: caller.id };
-      return adjustPoints(db, actor, request.params.id, request.body.amount, request.body.reason);
+      const { amount, reason } = request.body;
+      return adjustPoints(await operatorCall(request), request.params.id, amount, reason);
     },
   );
 
@@ -113,11 +104,7 @@ export const fanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: adminFanSummarySchema, ...errorResponses },
         },
       },
-      async (request) => {
-        const caller = await requireOperator(request);
-        const actor = { organizationId: request.ctx.organization.id, actorUserId: caller.id };
-        return setBlocked(db, actor, request.params.id, blocked, clock.now());
-      },
+      async (request) => setBlocked(await operatorCall(request), request.params.id, blocked),
     );
   }
 
@@ -132,10 +119,6 @@ export const fanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminFanSummarySchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const caller = await requireOperator(request, 'admin');
-      const actor = { organizationId: request.ctx.organization.id, actorUserId: caller.id };
-      return setRoles(db, actor, request.params.id, request.body.roles, clock.now());
-    },
+    async (request) => setRoles(await operatorCall(request, 'admin'), request.params.id, request.body.roles),
   );
 };

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import { fanRoles } from '../modules/profile/fan-accounts.ts';
 import { forbidden } from '../platform/errors.ts';
 import { type Caller, requireUser } from '../platform/request-context.ts';
+import { type OperatorCall, orgCall } from '../platform/service-call.ts';
 
 export const OPERATOR_ROLES = ['operator', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
@@ -15,17 +17,20 @@ export async function requireOperator(
   role: OperatorRole = 'operator',
 ): Promise<Caller> {
   const caller = requireUser(request);
-  const user = await request.server.deps.db
-    .selectFrom('users')
-    .select('appMetadata')
-    .where('id', '=', caller.id)
-    .where('organizationId', '=', request.ctx.organization.id)
-    .executeTakeFirst();
-  const roles = (user?.appMetadata.roles as string[] | undefined) ?? [];
+  const roles = await fanRoles(request.server.deps.db, request.ctx.organization.id, caller.id);
   const allowed =
     role === 'admin'
       ? roles.includes('admin')
       : roles.some((r) => (OPERATOR_ROLES as readonly string[]).includes(r));
   if (!allowed) throw forbidden('This needs an operator account');
   return caller;
+}
+
+/** The operator's call (service-call.ts) after requireOperator: who acts, where and when. */
+export async function operatorCall(
+  request: FastifyRequest,
+  role: OperatorRole = 'operator',
+): Promise<OperatorCall> {
+  const caller = await requireOperator(request, role);
+  return { ...orgCall(request), actorUserId: caller.id };
 }

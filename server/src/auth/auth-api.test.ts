@@ -1,40 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../db/schema.ts';
-import { seedOrganization } from '../seed/demo-organization.ts';
+import { seedOrganization } from '../seed/organization-seed.ts';
+import { authCall, lastMessage, newEmail, PASSWORD } from '../test/auth-fixtures.ts';
 import { createFan, createOrg, createTestApp, onRealPostgres, type TestContext } from '../test/test-app.ts';
 
 /** Wire-level behaviour of /auth/v1 that the client tests do not reach: config switches, limits, errors. */
-const newEmail = () => `fan-${randomUUID().slice(0, 8)}@example.com`;
-const PASSWORD = 'grid-walk-7431';
-
-function call(
-  t: TestContext,
-  org: Organization | null,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  body?: unknown,
-  extra: Record<string, string> = {},
-) {
-  return t.app.inject({
-    method,
-    url: `/auth/v1${url}`,
-    headers: { ...(org ? { apikey: org.publishableKey } : {}), ...extra },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-}
-
-async function lastCode(t: TestContext, recipient: string) {
-  const row = await t.db
-    .selectFrom('outbox')
-    .select('payload')
-    .where('recipient', '=', recipient)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  return (row.payload as { code: string }).code;
-}
 
 describe('defaults (autoconfirm on)', () => {
   let t: TestContext;
@@ -46,7 +17,7 @@ describe('defaults (autoconfirm on)', () => {
   afterAll(async () => t.close());
 
   it('errors carry code, message, error_code, msg and the API version header', async () => {
-    const res = await call(t, org, 'POST', '/token?grant_type=password', {
+    const res = await authCall(t, org, 'POST', '/token?grant_type=password', {
       email: newEmail(),
       password: 'whatever-123',
     });
@@ -61,7 +32,7 @@ describe('defaults (autoconfirm on)', () => {
   });
 
   it('bodies are lenient: unknown fields ignored, null as absent; bad JSON is 400 bad_json; > 1 MB is 413', async () => {
-    const ok = await call(t, org, 'POST', '/signup', {
+    const ok = await authCall(t, org, 'POST', '/signup', {
       email: newEmail(),
       password: PASSWORD,
       gotrue_meta_security: {},
@@ -89,24 +60,24 @@ describe('defaults (autoconfirm on)', () => {
   });
 
   it('an unknown apikey is 401; health and JWKS need none', async () => {
-    const res = await call(t, null, 'GET', '/settings', undefined, { apikey: 'pk_nope' });
+    const res = await authCall(t, null, 'GET', '/settings', undefined, { apikey: 'pk_nope' });
     expect(res.statusCode).toBe(401);
-    expect((await call(t, null, 'GET', '/health')).json().name).toBe('paddock-auth');
-    const jwks = await call(t, null, 'GET', '/.well-known/jwks.json');
+    expect((await authCall(t, null, 'GET', '/health')).json().name).toBe('paddock-auth');
+    const jwks = await authCall(t, null, 'GET', '/.well-known/jwks.json');
     expect(jwks.json().keys[0]).toMatchObject({ alg: 'ES256', use: 'sig', kty: 'EC' });
     expect(jwks.json().keys[0].d).toBeUndefined();
   });
 
   it('settings, sso and manual linking answer as GoTrue does', async () => {
-    const settings = (await call(t, org, 'GET', '/settings')).json();
+    const settings = (await authCall(t, org, 'GET', '/settings')).json();
     expect(settings).toMatchObject({
       disable_signup: false,
       mailer_autoconfirm: true,
       external: { email: true, anonymous_users: false },
     });
-    const sso = await call(t, org, 'POST', '/sso', { domain: 'example.com' });
+    const sso = await authCall(t, org, 'POST', '/sso', { domain: 'example.com' });
     expect([sso.statusCode, sso.json().code]).toEqual([404, 'sso_provider_not_found']);
-    const link = await call(
+    const link = await authCall(
       t,
       org,
       'GET',
@@ -116,29 +87,29 @@ describe('defaults (autoconfirm on)', () => {
   });
 
   it('user endpoints need a bearer (401 no_authorization); logout is 204, a bad scope 400', async () => {
-    const none = await call(t, org, 'GET', '/user', undefined, {
+    const none = await authCall(t, org, 'GET', '/user', undefined, {
       authorization: `Bearer ${org.publishableKey}`,
     });
     expect([none.statusCode, none.json().code]).toEqual([401, 'no_authorization']);
     const fan = await createFan(t, org);
     const auth = { authorization: `Bearer ${fan.accessToken}`, 'content-type': 'application/json' };
-    const scope = await call(t, org, 'POST', '/logout?scope=everything', undefined, auth);
+    const scope = await authCall(t, org, 'POST', '/logout?scope=everything', undefined, auth);
     expect(scope.statusCode).toBe(400);
-    const out = await call(t, org, 'POST', '/logout', undefined, auth);
+    const out = await authCall(t, org, 'POST', '/logout', undefined, auth);
     expect(out.statusCode).toBe(204);
     expect(out.body).toBe('');
-    const after = await call(t, org, 'GET', '/user', undefined, auth);
+    const after = await authCall(t, org, 'GET', '/user', undefined, auth);
     expect([after.statusCode, after.json().code]).toEqual([403, 'session_not_found']);
   });
 
   it('ids are validated as UUIDs (400), an unknown factor is 404', async () => {
     const fan = await createFan(t, org);
     const auth = { authorization: `Bearer ${fan.accessToken}` };
-    expect((await call(t, org, 'DELETE', '/user/identities/abc', undefined, auth)).statusCode).toBe(400);
-    expect((await call(t, org, 'POST', '/factors/abc/challenge', {}, auth)).statusCode).toBe(400);
-    const missing = await call(t, org, 'POST', `/factors/${randomUUID()}/challenge`, {}, auth);
+    expect((await authCall(t, org, 'DELETE', '/user/identities/abc', undefined, auth)).statusCode).toBe(400);
+    expect((await authCall(t, org, 'POST', '/factors/abc/challenge', {}, auth)).statusCode).toBe(400);
+    const missing = await authCall(t, org, 'POST', `/factors/${randomUUID()}/challenge`, {}, auth);
     expect([missing.statusCode, missing.json().code]).toEqual([404, 'mfa_factor_not_found']);
-    const single = await call(t, org, 'DELETE', `/user/identities/${fan.user.id}`, undefined, auth);
+    const single = await authCall(t, org, 'DELETE', `/user/identities/${fan.user.id}`, undefined, auth);
     expect([single.statusCode, single.json().code]).toEqual([422, 'single_identity_not_deletable']);
   });
 
@@ -149,24 +120,24 @@ describe('defaults (autoconfirm on)', () => {
       .set({ bannedUntil: new Date(t.clock.now().getTime() + 86_400_000) })
       .where('id', '=', fan.user.id)
       .execute();
-    const res = await call(t, org, 'POST', '/token?grant_type=password', {
+    const res = await authCall(t, org, 'POST', '/token?grant_type=password', {
       email: fan.user.email,
       password: fan.password,
     });
     expect([res.statusCode, res.json().code]).toEqual([400, 'user_banned']);
-    const grant = await call(t, org, 'POST', '/token?grant_type=magic', {});
+    const grant = await authCall(t, org, 'POST', '/token?grant_type=magic', {});
     expect([grant.statusCode, grant.json().code]).toEqual([400, 'invalid_credentials']);
   });
 
   it('phone sign-up and SMS code verification', async () => {
-    const res = await call(t, org, 'POST', '/signup', { phone: '+44 7700 900123', password: PASSWORD });
+    const res = await authCall(t, org, 'POST', '/signup', { phone: '+44 7700 900123', password: PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.phone).toBe('447700900123');
-    const badPhone = await call(t, org, 'POST', '/signup', { phone: '12', password: PASSWORD });
+    const badPhone = await authCall(t, org, 'POST', '/signup', { phone: '12', password: PASSWORD });
     expect(badPhone.json().message).toBe('Invalid phone number format (E.164 required)');
-    await call(t, org, 'POST', '/otp', { phone: '+447700900123' });
-    const code = await lastCode(t, '447700900123');
-    const ok = await call(t, org, 'POST', '/verify', { phone: '447700900123', token: code, type: 'sms' });
+    await authCall(t, org, 'POST', '/otp', { phone: '+447700900123' });
+    const code = (await lastMessage(t, '447700900123')).code;
+    const ok = await authCall(t, org, 'POST', '/verify', { phone: '447700900123', token: code, type: 'sms' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.phone_confirmed_at).toBeTruthy();
   });
@@ -178,7 +149,7 @@ describe('defaults (autoconfirm on)', () => {
     const pkce = { code_challenge: challenge, code_challenge_method: 's256' };
     const codeFor = async () => {
       t.clock.advance(61_000);
-      await call(t, org, 'POST', '/otp', { email, ...pkce });
+      await authCall(t, org, 'POST', '/otp', { email, ...pkce });
       const row = await t.db
         .selectFrom('outbox')
         .select('payload')
@@ -191,19 +162,19 @@ describe('defaults (autoconfirm on)', () => {
       return new URL(res.headers.location as string).searchParams.get('code')!;
     };
     const first = await codeFor();
-    const wrong = await call(t, org, 'POST', '/token?grant_type=pkce', {
+    const wrong = await authCall(t, org, 'POST', '/token?grant_type=pkce', {
       auth_code: first,
       code_verifier: 'w'.repeat(60),
     });
     expect([wrong.statusCode, wrong.json().code]).toEqual([400, 'bad_code_verifier']);
     const second = await codeFor();
     t.clock.advance(301_000);
-    const late = await call(t, org, 'POST', '/token?grant_type=pkce', {
+    const late = await authCall(t, org, 'POST', '/token?grant_type=pkce', {
       auth_code: second,
       code_verifier: verifier,
     });
     expect([late.statusCode, late.json().code]).toEqual([422, 'flow_state_expired']);
-    const missing = await call(t, org, 'POST', '/token?grant_type=pkce', {
+    const missing = await authCall(t, org, 'POST', '/token?grant_type=pkce', {
       auth_code: randomUUID(),
       code_verifier: verifier,
     });
@@ -211,7 +182,7 @@ describe('defaults (autoconfirm on)', () => {
   });
 
   it('id_token grant without configured providers is an OAuth-style 400', async () => {
-    const res = await call(t, org, 'POST', '/token?grant_type=id_token', {
+    const res = await authCall(t, org, 'POST', '/token?grant_type=id_token', {
       provider: 'google',
       id_token: 'x.y.z',
     });
@@ -225,7 +196,7 @@ describe('defaults (autoconfirm on)', () => {
     const t2 = await createTestApp({ DEFAULT_ORGANIZATION: slug });
     try {
       const def = await seedOrganization(t2.db, { slug, name: 'Default' });
-      const res = await call(t2, null, 'POST', '/signup', { email: newEmail(), password: PASSWORD });
+      const res = await authCall(t2, null, 'POST', '/signup', { email: newEmail(), password: PASSWORD });
       expect(res.statusCode).toBe(200);
       const row = await t2.db
         .selectFrom('users')
@@ -242,187 +213,12 @@ describe('defaults (autoconfirm on)', () => {
     it('two simultaneous refreshes of one token both get the same new token', async () => {
       const fan = await createFan(t, org);
       const [a, b] = await Promise.all([
-        call(t, org, 'POST', '/token?grant_type=refresh_token', { refresh_token: fan.refreshToken }),
-        call(t, org, 'POST', '/token?grant_type=refresh_token', { refresh_token: fan.refreshToken }),
+        authCall(t, org, 'POST', '/token?grant_type=refresh_token', { refresh_token: fan.refreshToken }),
+        authCall(t, org, 'POST', '/token?grant_type=refresh_token', { refresh_token: fan.refreshToken }),
       ]);
       expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
       expect(a.json().refresh_token).toBe(b.json().refresh_token);
     });
   });
   if (!onRealPostgres) console.info('auth-api: refresh concurrency test skipped (needs TEST_DATABASE_URL)');
-});
-
-describe('configuration switches', () => {
-  it('AUTH_AUTOCONFIRM=false: bare user, email_not_confirmed, confirm by code; a repeat sign-up reveals nothing', async () => {
-    const t = await createTestApp({ AUTH_AUTOCONFIRM: 'false' });
-    try {
-      const org = await createOrg(t);
-      const email = newEmail();
-      const res = await call(t, org, 'POST', '/signup', { email, password: PASSWORD });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().access_token).toBeUndefined();
-      expect(res.json().confirmation_sent_at).toBeTruthy();
-      const early = await call(t, org, 'POST', '/token?grant_type=password', { email, password: PASSWORD });
-      expect(early.json().code).toBe('email_not_confirmed');
-      const firstCode = await lastCode(t, email);
-      // Resend: spaced 60 s per user; the new code replaces the old one; unknown users get {} too.
-      const tooSoon = await call(t, org, 'POST', '/resend', { email, type: 'signup' });
-      expect([tooSoon.statusCode, tooSoon.json().code]).toEqual([429, 'over_email_send_rate_limit']);
-      t.clock.advance(61_000);
-      const resent = await call(t, org, 'POST', '/resend', { email, type: 'signup' });
-      expect([resent.statusCode, resent.json()]).toEqual([200, {}]);
-      expect((await call(t, org, 'POST', '/resend', { email: newEmail(), type: 'signup' })).json()).toEqual(
-        {},
-      );
-      const code = await lastCode(t, email);
-      if (code !== firstCode) {
-        const old = await call(t, org, 'POST', '/verify', { email, token: firstCode, type: 'signup' });
-        expect([old.statusCode, old.json().code]).toEqual([403, 'otp_expired']);
-      }
-      t.clock.advance(61_000);
-      const again = await call(t, org, 'POST', '/signup', { email, password: PASSWORD });
-      expect(again.statusCode).toBe(200);
-      expect(again.json().id).not.toBe(res.json().id);
-      const latest = await lastCode(t, email);
-      const ok = await call(t, org, 'POST', '/verify', { email, token: latest, type: 'signup' });
-      expect(ok.statusCode).toBe(200);
-      expect(
-        (await call(t, org, 'POST', '/token?grant_type=password', { email, password: PASSWORD })).statusCode,
-      ).toBe(200);
-    } finally {
-      await t.close();
-    }
-  }, 120_000);
-
-  it('AUTH_DISABLE_SIGNUP refuses sign-ups; AUTH_ANONYMOUS_USERS allows anonymous ones', async () => {
-    const off = await createTestApp({ AUTH_DISABLE_SIGNUP: 'true' });
-    try {
-      const org = await createOrg(off);
-      const res = await call(off, org, 'POST', '/signup', { email: newEmail(), password: PASSWORD });
-      expect([res.statusCode, res.json().code, res.json().message]).toEqual([
-        422,
-        'signup_disabled',
-        'Signups not allowed for this instance',
-      ]);
-    } finally {
-      await off.close();
-    }
-    const anon = await createTestApp({ AUTH_ANONYMOUS_USERS: 'true' });
-    try {
-      const org = await createOrg(anon);
-      const res = await call(anon, org, 'POST', '/signup', { data: {} });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().user.is_anonymous).toBe(true);
-    } finally {
-      await anon.close();
-    }
-  }, 120_000);
-
-  it('rate limits: 429 over_request_rate_limit per IP and per identifier', async () => {
-    const t = await createTestApp({ AUTH_RATE_LIMIT_SCALE: '0.1' });
-    try {
-      const org = await createOrg(t);
-      const fromIp = (ip: string, email: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/auth/v1/otp',
-          headers: { apikey: org.publishableKey },
-          payload: { email },
-          remoteAddress: ip,
-        });
-      for (let i = 0; i < 3; i++) expect((await fromIp('10.0.0.1', newEmail())).statusCode).toBe(200);
-      const limited = await fromIp('10.0.0.1', newEmail());
-      expect([limited.statusCode, limited.json().code]).toEqual([429, 'over_request_rate_limit']);
-      // One address from many IPs is limited too.
-      const email = newEmail();
-      const fan = await createFan(t, org, { email });
-      const guesses = [];
-      for (let i = 0; i < 4; i++) {
-        guesses.push(
-          await t.app.inject({
-            method: 'POST',
-            url: '/auth/v1/token?grant_type=password',
-            headers: { apikey: org.publishableKey },
-            payload: { email: fan.user.email, password: `wrong-guess-${i}` },
-            remoteAddress: `10.0.1.${i}`,
-          }),
-        );
-      }
-      expect(guesses.map((g) => g.statusCode)).toEqual([400, 400, 400, 429]);
-      // The window passes with the clock.
-      t.clock.advance(5 * 60_000);
-      expect((await fromIp('10.0.0.1', newEmail())).statusCode).toBe(200);
-    } finally {
-      await t.close();
-    }
-  }, 120_000);
-
-  it('id_token grant: a token from a configured issuer signs in, links an identity, checks the nonce', async () => {
-    const { privateKey, publicKey } = await generateKeyPair('RS256');
-    const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' };
-    const issuer = 'https://accounts.example.com';
-    const t = await createTestApp({
-      AUTH_OIDC_PROVIDERS: JSON.stringify([
-        { provider: 'example', issuer, jwks: { keys: [jwk] }, clientIds: ['paddock-web'] },
-      ]),
-    });
-    try {
-      const org = await createOrg(t);
-      const email = newEmail();
-      const idToken = (claims: Record<string, unknown>, aud = 'paddock-web') =>
-        new SignJWT({ email, email_verified: true, ...claims })
-          .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
-          .setIssuer(issuer)
-          .setAudience(aud)
-          .setSubject('subject-123')
-          .setIssuedAt(Math.floor(t.clock.now().getTime() / 1000))
-          .setExpirationTime(Math.floor(t.clock.now().getTime() / 1000) + 600)
-          .sign(privateKey);
-      const wrongAud = await call(t, org, 'POST', '/token?grant_type=id_token', {
-        provider: 'example',
-        id_token: await idToken({}, 'other'),
-      });
-      expect([wrongAud.statusCode, wrongAud.json().error]).toEqual([400, 'invalid request']);
-      const nonce = 'n-0S6_WzA2Mj';
-      const hashed = createHash('sha256').update(nonce).digest('hex');
-      const badNonce = await call(t, org, 'POST', '/token?grant_type=id_token', {
-        provider: 'example',
-        id_token: await idToken({ nonce: hashed }),
-        nonce: 'other',
-      });
-      expect(badNonce.statusCode).toBe(400);
-      const ok = await call(t, org, 'POST', '/token?grant_type=id_token', {
-        provider: 'example',
-        id_token: await idToken({ nonce: hashed }),
-        nonce,
-      });
-      expect(ok.statusCode).toBe(200);
-      const user = ok.json().user;
-      expect(user.email).toBe(email);
-      expect(user.identities.map((i: { provider: string }) => i.provider).sort()).toEqual([
-        'email',
-        'example',
-      ]);
-      const again = await call(t, org, 'POST', '/token?grant_type=id_token', {
-        provider: 'example',
-        id_token: await idToken({}),
-      });
-      expect(again.json().user.id).toBe(user.id);
-      const external = user.identities.find((i: { provider: string }) => i.provider === 'example');
-      const auth = { authorization: `Bearer ${again.json().access_token}` };
-      const unlinked = await call(
-        t,
-        org,
-        'DELETE',
-        `/user/identities/${external.identity_id}`,
-        undefined,
-        auth,
-      );
-      expect(unlinked.statusCode).toBe(200);
-      const left = (await call(t, org, 'GET', '/user', undefined, auth)).json();
-      expect(left.identities.map((i: { provider: string }) => i.provider)).toEqual(['email']);
-    } finally {
-      await t.close();
-    }
-  }, 120_000);
 });

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/test-app.ts';
+import { expect, it } from 'vitest';
+import { useTestApp } from '../test/test-app.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 it('the OpenAPI document lists the auth endpoints with their response shapes', async () => {
   const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });

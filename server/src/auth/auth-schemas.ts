@@ -52,3 +52,6 @@ export const authResponses = <T extends z.ZodType>(ok: T) => ({
   '4xx': authErrorSchema,
   '5xx': authErrorSchema,
 });
+
+/** user_metadata as clients send it (sign-up `data`, PUT /user `data`). */
+export const metadata = z.record(z.string(), z.unknown()).nullish();

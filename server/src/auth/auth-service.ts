@@ -1,90 +1,19 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/engine.ts';
 import type { Organization, User } from '../db/schema.ts';
-import { sendMessage } from '../platform/outbox.ts';
-import { newReferralCode } from '../seed/demo-organization.ts';
-import { type AuthHttp, authError, isUuid, siteUrl } from './auth-http.ts';
-import type { MfaFactor, OneTimeTokenKind } from './auth-tables.ts';
+import { newReferralCode } from '../modules/referral/referral-code.ts';
+import { type AuthHttp, authError, isUuid } from './auth-http.ts';
+import type { MfaFactor } from './auth-tables.ts';
 import type { Aal, AmrEntry, SessionResponse } from './session-tokens.ts';
 import { type AuthIdentity, type AuthUser, builtInIdentities, presentAuthUser } from './user-presenter.ts';
 
-export const sha256hex = (v: string) => createHash('sha256').update(v).digest('hex');
 const iso = (v: Date | string | null | undefined) => (v ? new Date(v).toISOString() : undefined);
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export function normalizeEmail(raw: string): string {
-  const email = raw.trim().toLowerCase();
-  if (!EMAIL.test(email) || email.length > 255) {
-    throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format');
-  }
-  return email;
-}
-
-/** E.164 digits without the "+", as GoTrue stores phones (auth-compat §3). */
-export function normalizePhone(raw: string): string {
-  const phone = raw.replace(/[\s()-]/g, '').replace(/^\+/, '');
-  if (!/^[1-9]\d{7,14}$/.test(phone)) {
-    throw authError(400, 'validation_failed', 'Invalid phone number format (E.164 required)');
-  }
-  return phone;
-}
-
-const PKCE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
-export interface PkceParams {
-  challenge: string;
-  method: 's256' | 'plain';
-}
-/** auth-compat §7: both fields or neither. */
-export function parsePkce(challenge?: string | null, method?: string | null): PkceParams | null {
-  if (!challenge && !method) return null;
-  if (!challenge || !method) {
-    throw authError(400, 'validation_failed', 'PKCE flow requires code_challenge_method and code_challenge');
-  }
-  const m = method.toLowerCase();
-  if ((m !== 's256' && m !== 'plain') || !PKCE_CHALLENGE.test(challenge)) {
-    throw authError(400, 'validation_failed', 'Invalid code_challenge or code_challenge_method');
-  }
-  return { challenge, method: m };
-}
-
-/** Seconds a mailed token / an SMS code stays valid (auth-compat §8). */
-const EXPIRY = { email: 3600, sms: 60 };
-export const MESSAGE_SPACING_SECONDS = 60;
-
-/** The /verify `type` values and the token kinds each may consume. */
-export const VERIFY_KINDS: Record<string, OneTimeTokenKind[]> = {
-  signup: ['confirmation'],
-  invite: ['confirmation'],
-  email: ['confirmation', 'magiclink'],
-  magiclink: ['magiclink', 'confirmation'],
-  recovery: ['recovery'],
-  email_change: ['email_change'],
-  sms: ['phone_confirmation'],
-  phone_change: ['phone_change'],
-};
-
-const LINK_TYPE: Record<OneTimeTokenKind, string> = {
-  confirmation: 'signup',
-  magiclink: 'magiclink',
-  recovery: 'recovery',
-  email_change: 'email_change',
-  phone_confirmation: 'sms',
-  phone_change: 'phone_change',
-  reauthentication: 'reauthentication',
-};
-
-const SUBJECT: Record<OneTimeTokenKind, string> = {
-  confirmation: 'Confirm your sign-up',
-  magiclink: 'Your sign-in link',
-  recovery: 'Reset your password',
-  email_change: 'Confirm your new e-mail address',
-  phone_confirmation: 'Your code',
-  phone_change: 'Confirm your new phone number',
-  reauthentication: 'Confirm it is you',
-};
-
-/** Everything the auth endpoints share: user lookup, presentation, one-time tokens, sessions. */
+/**
+ * Everything the auth endpoints share: the user row (auth's identity columns, see
+ * db/table-owners.ts), its presentation with identities and factors, sign-in and pending
+ * changes. One-time tokens are one-time-tokens.ts; input rules auth-input.ts.
+ */
 export class AuthService {
   constructor(
     readonly app: FastifyInstance,
@@ -99,6 +28,34 @@ export class AuthService {
   }
   get config() {
     return this.app.deps.config;
+  }
+
+  /** A user by id (in `org` when given): the id comes from a token, a flow state or an identity. */
+  findById(id: string, org?: Organization) {
+    let q = this.db.selectFrom('users').selectAll().where('id', '=', id);
+    if (org) q = q.where('organizationId', '=', org.id);
+    return q.executeTakeFirst();
+  }
+
+  /** Sets user columns (callers stamp updatedAt where GoTrue does) and answers the row. */
+  updateUser(user: Pick<User, 'id'>, set: Record<string, unknown>): Promise<User> {
+    return this.db
+      .updateTable('users')
+      .set(set)
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The user with a pending e-mail or phone change to this address (resend of the change code). */
+  async findByPendingChange(org: Organization, column: 'newEmail' | 'newPhone', value: string) {
+    const state = await this.db
+      .selectFrom('authUserStates')
+      .select('userId')
+      .where('organizationId', '=', org.id)
+      .where(column, '=', value)
+      .executeTakeFirst();
+    return state ? this.findById(state.userId) : undefined;
   }
 
   findByEmail(org: Organization, email: string) {
@@ -271,12 +228,14 @@ export class AuthService {
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? null,
     });
-    const fresh = await this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    return { ...session, user: await this.present(fresh) };
+    return { ...session, user: await this.present(await this.reload(user)) };
+  }
+
+  /** The user row as it is now (after a change made by another statement). */
+  async reload(user: Pick<User, 'id'>): Promise<User> {
+    const fresh = await this.findById(user.id);
+    if (!fresh) throw new Error(`User ${user.id} vanished`);
+    return fresh;
   }
 
   async upsertState(user: User, values: Record<string, unknown>) {
@@ -285,140 +244,6 @@ export class AuthService {
       .values({ userId: user.id, organizationId: user.organizationId, ...values, updatedAt: this.now() })
       .onConflict((oc) => oc.column('userId').doUpdateSet({ ...values, updatedAt: this.now() }))
       .execute();
-  }
-
-  /** auth-compat §8: one message of a kind per user per 60 s (429 over_email_send_rate_limit). */
-  async assertMessageSpacing(user: User, kind: OneTimeTokenKind, channel: 'email' | 'sms') {
-    const last = await this.db
-      .selectFrom('authOneTimeTokens')
-      .select('createdAt')
-      .where('userId', '=', user.id)
-      .where('kind', '=', kind)
-      .orderBy('createdAt', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    const lastMs = last ? new Date(last.createdAt).getTime() : 0;
-    const waitMs = lastMs + MESSAGE_SPACING_SECONDS * 1000 - this.now().getTime();
-    if (waitMs > 0) {
-      throw authError(
-        429,
-        channel === 'email' ? 'over_email_send_rate_limit' : 'over_sms_send_rate_limit',
-        `For security purposes, you can only request this after ${Math.ceil(waitMs / 1000)} seconds.`,
-      );
-    }
-  }
-
-  async createFlowState(user: User, pkce: PkceParams, method: string) {
-    return this.db
-      .insertInto('authFlowStates')
-      .values({
-        organizationId: user.organizationId,
-        userId: user.id,
-        codeChallenge: pkce.challenge,
-        codeChallengeMethod: pkce.method,
-        authenticationMethod: method,
-        createdAt: this.now(),
-        verifiedAt: null,
-      })
-      .returning(['id', 'authCode'])
-      .executeTakeFirstOrThrow();
-  }
-
-  /**
-   * Issues a one-time token (a link token and a 6-digit code) and sends it. Earlier unused
-   * tokens of the same kind are withdrawn, so only the newest message works.
-   */
-  async issueToken(
-    request: FastifyRequest,
-    user: User,
-    kind: OneTimeTokenKind,
-    opts: {
-      recipient: string;
-      channel: 'email' | 'sms';
-      pkce?: PkceParams | null;
-      redirectTo?: string | null;
-    },
-  ): Promise<{ code: string; link: string | null }> {
-    await this.assertMessageSpacing(user, kind, opts.channel);
-    const now = this.now();
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const flow = opts.pkce ? await this.createFlowState(user, opts.pkce, LINK_TYPE[kind]) : null;
-    const linkToken = `${flow ? 'pkce_' : ''}${randomBytes(28).toString('hex')}`;
-    // Validated against the origin the request came to, and kept with the token: the link's
-    // own redirect_to cannot be swapped later.
-    const redirect = this.http.redirectTarget(request, opts.redirectTo);
-    await this.db
-      .updateTable('authOneTimeTokens')
-      .set({ consumedAt: now })
-      .where('userId', '=', user.id)
-      .where('kind', '=', kind)
-      .where('consumedAt', 'is', null)
-      .execute();
-    await this.db
-      .insertInto('authOneTimeTokens')
-      .values({
-        organizationId: user.organizationId,
-        userId: user.id,
-        kind,
-        recipient: opts.recipient,
-        tokenHash: sha256hex(linkToken),
-        codeHash: sha256hex(`${opts.recipient}:${code}`),
-        flowStateId: flow?.id ?? null,
-        redirectTo: redirect,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + EXPIRY[opts.channel] * 1000),
-        consumedAt: null,
-      })
-      .execute();
-    await this.upsertState(user, { lastMessageSentAt: now });
-    const link =
-      opts.channel === 'email' && kind !== 'reauthentication'
-        ? `${siteUrl(this.app, request)}/auth/v1/verify?token=${linkToken}&type=${LINK_TYPE[kind]}&redirect_to=${encodeURIComponent(redirect)}`
-        : null;
-    const body =
-      opts.channel === 'sms'
-        ? `Your code is ${code}`
-        : `${SUBJECT[kind]}.\n\nYour code: ${code}${link ? `\nOr follow this link: ${link}` : ''}\n\nIf you did not ask for this, ignore this message.`;
-    await sendMessage(this.app.deps, this.app.log, {
-      organizationId: user.organizationId,
-      channel: opts.channel,
-      recipient: opts.recipient,
-      subject: opts.channel === 'email' ? SUBJECT[kind] : null,
-      body,
-      payload: { kind, type: LINK_TYPE[kind], code, link, token_hash: linkToken, userId: user.id },
-    });
-    return { code, link };
-  }
-
-  /** Consumes the newest matching token once; 403 otp_expired otherwise (GoTrue wording). */
-  async consumeByCode(org: Organization, recipient: string, kinds: OneTimeTokenKind[], code: string) {
-    const row = await this.db
-      .updateTable('authOneTimeTokens')
-      .set({ consumedAt: this.now() })
-      .where('organizationId', '=', org.id)
-      .where('recipient', '=', recipient)
-      .where('kind', 'in', kinds)
-      .where('codeHash', '=', sha256hex(`${recipient}:${code.trim()}`))
-      .where('consumedAt', 'is', null)
-      .where('expiresAt', '>', this.now())
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) throw authError(403, 'otp_expired', 'Token has expired or is invalid');
-    return row;
-  }
-
-  async consumeByLink(org: Organization | null, linkToken: string, kinds: OneTimeTokenKind[]) {
-    let q = this.db
-      .updateTable('authOneTimeTokens')
-      .set({ consumedAt: this.now() })
-      .where('tokenHash', '=', sha256hex(linkToken.trim()))
-      .where('kind', 'in', kinds)
-      .where('consumedAt', 'is', null)
-      .where('expiresAt', '>', this.now());
-    if (org) q = q.where('organizationId', '=', org.id);
-    const row = await q.returningAll().executeTakeFirst();
-    if (!row) throw authError(403, 'otp_expired', 'Token has expired or is invalid');
-    return row;
   }
 
   assertUuid(value: string, what: string) {

@@ -1,7 +1,34 @@
 import type { Generated, Selectable } from 'kysely';
-import type { Json, Timestamp } from '../db/schema.ts';
+import type { Json, Timestamp } from '../db/column-types.ts';
 
-/** Kysely interfaces of the auth tables (camelCase; see db/schema.ts and 0002_auth.ts). */
+/** Kysely interfaces of the auth tables (camelCase; see 0001_core.ts and 0002_auth.ts). */
+
+export interface SessionsTable {
+  id: Generated<string>;
+  organizationId: string;
+  userId: string;
+  aal: Generated<string>;
+  amr: Json<{ method: string; timestamp: number }[]>;
+  factorId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: Generated<Date>;
+  updatedAt: Generated<Date>;
+  refreshedAt: Timestamp | null;
+  notAfter: Timestamp | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  token: string;
+  sessionId: string;
+  userId: string;
+  parent: string | null;
+  revoked: Generated<boolean>;
+  createdAt: Generated<Date>;
+  updatedAt: Generated<Date>;
+}
+
 export interface AuthUserStatesTable {
   userId: string;
   organizationId: string;
@@ -90,6 +117,8 @@ export interface AuthIdentitiesTable {
 }
 
 export interface AuthTables {
+  sessions: SessionsTable;
+  refreshTokens: RefreshTokensTable;
   authUserStates: AuthUserStatesTable;
   authOneTimeTokens: AuthOneTimeTokensTable;
   authFlowStates: AuthFlowStatesTable;

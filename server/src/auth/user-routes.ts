@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authResponses, authUserSchema, emptySchema } from './auth-schemas.ts';
+import { sendReauthentication, signOut, unlinkIdentity, updateAccount } from './account-service.ts';
+import { authResponses, authUserSchema, emptySchema, metadata } from './auth-schemas.ts';
 import { authError } from './auth-http.ts';
-import { type AuthService, normalizeEmail, normalizePhone, parsePkce } from './auth-service.ts';
-import { assertStrongPassword, hashPassword, verifyPassword } from './passwords.ts';
-import { metadata } from './signup-routes.ts';
+import type { AuthService } from './auth-service.ts';
 
 const text = z.string().max(1000).nullish();
-
-/** auth-compat §5 Notes: a password change needs a nonce once the session is older than 24 h. */
-const REAUTH_AFTER_MS = 24 * 3600 * 1000;
+const SCOPES = ['global', 'local', 'others'] as const;
 
 const updateBody = z.object({
   email: text,
@@ -24,7 +21,7 @@ const updateBody = z.object({
 /** The signed-in user's own endpoints: /user, /reauthenticate, /logout, identities. */
 export function userRoutes(auth: AuthService): FastifyPluginAsyncZod {
   return async (app) => {
-    const { db, config } = app.deps;
+    const { config } = app.deps;
 
     app.get(
       '/user',
@@ -48,98 +45,8 @@ export function userRoutes(auth: AuthService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { user, session } = await auth.http.authenticate(request);
-        const org = request.authOrg;
-        const body = request.body;
         await auth.http.limit(request, 'email', user.id);
-        const now = auth.now();
-        const factors = await auth.factors(user);
-        if (factors.some((f) => f.status === 'verified') && session.aal !== 'aal2') {
-          throw authError(
-            401,
-            'insufficient_aal',
-            'AAL2 session is required to update email or password when MFA is enabled.',
-          );
-        }
-        const set: Record<string, unknown> = {};
-        if (body.data) {
-          const merged: Record<string, unknown> = { ...user.userMetadata };
-          for (const [k, v] of Object.entries(body.data)) {
-            if (v === null) delete merged[k];
-            else merged[k] = v;
-          }
-          set.userMetadata = JSON.stringify(merged);
-        }
-        if (body.password) {
-          assertStrongPassword(body.password, config.AUTH_PASSWORD_MIN_LENGTH);
-          if (user.encryptedPassword && (await verifyPassword(user.encryptedPassword, body.password))) {
-            throw authError(422, 'same_password', 'New password should be different from the old password.');
-          }
-          if (body.nonce) {
-            const recipient = user.email ?? user.phone;
-            if (!recipient) throw authError(422, 'reauthentication_not_valid', 'Requested nonce is invalid');
-            await auth.consumeByCode(org, recipient, ['reauthentication'], body.nonce).catch(() => {
-              throw authError(422, 'reauthentication_not_valid', 'Requested nonce is invalid');
-            });
-          } else if (now.getTime() - new Date(session.createdAt).getTime() > REAUTH_AFTER_MS) {
-            throw authError(400, 'reauthentication_needed', 'Password update requires reauthentication');
-          }
-          set.encryptedPassword = await hashPassword(body.password);
-        }
-        if (Object.keys(set).length > 0) {
-          await db
-            .updateTable('users')
-            .set({ ...set, updatedAt: now })
-            .where('id', '=', user.id)
-            .execute();
-        }
-        if (body.password) {
-          // A new password ends every other session (auth-compat §5 Notes).
-          await db
-            .deleteFrom('sessions')
-            .where('userId', '=', user.id)
-            .where('id', '!=', session.id)
-            .execute();
-        }
-        if (body.email) {
-          const email = normalizeEmail(body.email);
-          if (email !== user.email) {
-            const taken = await auth.findByEmail(org, email);
-            if (taken)
-              throw authError(
-                422,
-                'email_exists',
-                'A user with this email address has already been registered',
-              );
-            const pkce = parsePkce(body.code_challenge, body.code_challenge_method);
-            await auth.issueToken(request, user, 'email_change', {
-              recipient: email,
-              channel: 'email',
-              pkce,
-              redirectTo: request.query.redirect_to,
-            });
-            await auth.upsertState(user, { newEmail: email, emailChangeSentAt: now });
-          }
-        }
-        if (body.phone) {
-          const phone = normalizePhone(body.phone);
-          if (phone !== user.phone) {
-            const taken = await auth.findByPhone(org, phone);
-            if (taken)
-              throw authError(
-                422,
-                'phone_exists',
-                'A user with this phone number has already been registered',
-              );
-            await auth.issueToken(request, user, 'phone_change', { recipient: phone, channel: 'sms' });
-            await auth.upsertState(user, { newPhone: phone, phoneChangeSentAt: now });
-          }
-        }
-        const fresh = await db
-          .selectFrom('users')
-          .selectAll()
-          .where('id', '=', user.id)
-          .executeTakeFirstOrThrow();
-        return auth.present(fresh);
+        return updateAccount(auth, request, user, session, request.body, request.query.redirect_to);
       },
     );
 
@@ -155,20 +62,7 @@ export function userRoutes(auth: AuthService): FastifyPluginAsyncZod {
       async (request) => {
         const { user } = await auth.http.authenticate(request);
         await auth.http.limit(request, 'email', user.id);
-        if (!user.email && !user.phone) {
-          throw authError(
-            422,
-            'reauthentication_not_valid',
-            'Reauthentication requires the user to have an email or a phone number',
-          );
-        }
-        const channel = user.email ? 'email' : 'sms';
-        await auth.issueToken(request, user, 'reauthentication', {
-          recipient: (user.email ?? user.phone)!,
-          channel,
-        });
-        await auth.upsertState(user, { reauthenticationSentAt: auth.now() });
-        return {};
+        return sendReauthentication(auth, request, user);
       },
     );
 
@@ -183,14 +77,11 @@ export function userRoutes(auth: AuthService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const scope = request.query.scope ?? 'global';
-        if (!['global', 'local', 'others'].includes(scope)) {
+        if (!(SCOPES as readonly string[]).includes(scope)) {
           throw authError(400, 'validation_failed', `Unsupported logout scope "${scope}"`);
         }
         const { user, session } = await auth.http.authenticate(request);
-        let q = db.deleteFrom('sessions').where('userId', '=', user.id);
-        if (scope === 'local') q = q.where('id', '=', session.id);
-        if (scope === 'others') q = q.where('id', '!=', session.id);
-        await q.execute();
+        await signOut(auth, user, session, scope as (typeof SCOPES)[number]);
         return reply.status(204).send();
       },
     );
@@ -217,45 +108,9 @@ export function userRoutes(auth: AuthService): FastifyPluginAsyncZod {
         const { identityId } = request.params;
         auth.assertUuid(identityId, 'identity_id');
         const { user } = await auth.http.authenticate(request);
-        const identities = await auth.identities(user);
-        const target = identities.find((i) => i.identity_id === identityId);
-        if (!target) throw authError(422, 'identity_not_found', "Identity doesn't exist");
-        if (identities.length <= 1) {
-          throw authError(
-            422,
-            'single_identity_not_deletable',
-            'User must have at least 1 identity after unlinking',
-          );
-        }
-        const now = auth.now();
-        if (target.provider === 'email' && target.identity_id === user.id) {
-          await db
-            .updateTable('users')
-            .set({ email: null, emailConfirmedAt: null, updatedAt: now })
-            .where('id', '=', user.id)
-            .execute();
-        } else if (target.provider === 'phone' && !(await isRow(identityId))) {
-          await db
-            .updateTable('users')
-            .set({ phone: null, phoneConfirmedAt: null, updatedAt: now })
-            .where('id', '=', user.id)
-            .execute();
-        } else {
-          await db
-            .deleteFrom('authIdentities')
-            .where('id', '=', identityId)
-            .where('userId', '=', user.id)
-            .execute();
-        }
-        return {};
+        return unlinkIdentity(auth, user, identityId);
       },
     );
-
-    async function isRow(identityId: string) {
-      return Boolean(
-        await db.selectFrom('authIdentities').select('id').where('id', '=', identityId).executeTakeFirst(),
-      );
-    }
 
     app.post('/sso', { schema: { tags: ['auth'], summary: 'Enterprise SSO (no providers)' } }, async () => {
       throw authError(404, 'sso_provider_not_found', 'No SSO provider assigned for this domain');

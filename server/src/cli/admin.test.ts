@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFan, createOrg, createTestApp, type TestContext } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createFan, createOrg, useTestApp } from '../test/test-app.ts';
 import { runAdmin } from './admin.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 function io() {
   const out: string[] = [];

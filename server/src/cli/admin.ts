@@ -3,6 +3,8 @@ import { parseEnv } from '../config.ts';
 import type { Database } from '../db/engine.ts';
 import { openDatabase } from '../db/engine.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { organizationBySlug, organizationSlugs } from '../modules/organization/organization-service.ts';
+import { accountsByEmail, setAppMetadata } from '../modules/profile/fan-accounts.ts';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
@@ -20,6 +22,20 @@ const ROLES = ['operator', 'admin'];
 interface Io {
   out: (line: string) => void;
   err: (line: string) => void;
+}
+
+/** The accounts with this e-mail, in the organization `orgSlug` names or in any, with their organization's slug. */
+async function accountsWithSlug(db: Database, email: string, orgSlug: string | undefined) {
+  let accounts = await accountsByEmail(db, email);
+  if (orgSlug) {
+    const org = await organizationBySlug(db, orgSlug);
+    accounts = accounts.filter((a) => a.organizationId === org?.id);
+  }
+  const slugs = await organizationSlugs(
+    db,
+    accounts.map((a) => a.organizationId),
+  );
+  return accounts.map((a) => ({ ...a, slug: slugs.get(a.organizationId) ?? '' }));
 }
 
 /** The admin commands over an open database; returns the process exit code. */
@@ -50,13 +66,7 @@ export async function runAdmin(argv: string[], db: Database, io: Io): Promise<nu
     io.err(`Unknown role "${role}": use operator or admin.`);
     return 1;
   }
-  let query = db
-    .selectFrom('users')
-    .innerJoin('organizations', 'organizations.id', 'users.organizationId')
-    .select(['users.id', 'users.appMetadata', 'organizations.slug'])
-    .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email.toLowerCase()));
-  if (orgSlug) query = query.where('organizations.slug', '=', orgSlug);
-  const matches = await query.execute();
+  const matches = await accountsWithSlug(db, email, orgSlug);
   if (matches.length === 0) {
     io.err(`No account with the e-mail ${email}${orgSlug ? ` in organization "${orgSlug}"` : ''}.`);
     return 1;
@@ -74,11 +84,7 @@ export async function runAdmin(argv: string[], db: Database, io: Io): Promise<nu
     return 0;
   }
   const appMetadata = { ...user.appMetadata, roles: [...roles, role] };
-  await db
-    .updateTable('users')
-    .set({ appMetadata: JSON.stringify(appMetadata) })
-    .where('id', '=', user.id)
-    .execute();
+  await setAppMetadata(db, user.organizationId, user.id, appMetadata);
   io.out(`Granted ${role} to ${email} (${user.slug}). Roles: ${appMetadata.roles.join(', ')}.`);
   return 0;
 }

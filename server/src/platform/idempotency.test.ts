@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFan, createOrg, createTestApp, type TestContext, type TestFan } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createFan, createOrg, type TestFan, useTestApp } from '../test/test-app.ts';
+import { ledgerLines } from '../test/points.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 function send(fan: TestFan, method: 'POST' | 'DELETE', url: string, key?: string, body?: object) {
   return t.app.inject({
@@ -20,10 +17,6 @@ function send(fan: TestFan, method: 'POST' | 'DELETE', url: string, key?: string
   });
 }
 
-async function ledger(fan: TestFan) {
-  return t.db.selectFrom('pointTransactions').select('amount').where('userId', '=', fan.user.id).execute();
-}
-
 describe('Idempotency-Key on product writes', () => {
   it('answers a retried check-in from the first response: paid once, same body, marked as replayed', async () => {
     const fan = await createFan(t, await createOrg(t));
@@ -34,7 +27,7 @@ describe('Idempotency-Key on product writes', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.body).toBe(first.body);
     expect(retry.headers['idempotent-replayed']).toBe('true');
-    expect((await ledger(fan)).map((r) => r.amount)).toEqual([10]);
+    expect((await ledgerLines(t, fan)).map((r) => r.amount)).toEqual([10]);
   });
 
   it('without a key a repeat runs again and the rule refuses it', async () => {
@@ -61,7 +54,7 @@ describe('Idempotency-Key on product writes', () => {
     const forB = await send(b, 'POST', '/api/checkin', 'same-key-for-both', {});
     expect(forB.statusCode).toBe(200);
     expect(forB.headers['idempotent-replayed']).toBeUndefined();
-    expect((await ledger(b)).map((r) => r.amount)).toEqual([10]);
+    expect((await ledgerLines(t, b)).map((r) => r.amount)).toEqual([10]);
   });
 
   it('refuses a malformed key with 400', async () => {
@@ -69,6 +62,6 @@ describe('Idempotency-Key on product writes', () => {
     const res = await send(fan, 'POST', '/api/checkin', 'short', {});
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('invalid_idempotency_key');
-    expect(await ledger(fan)).toEqual([]);
+    expect(await ledgerLines(t, fan)).toEqual([]);
   });
 });

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type TestContext } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createOrg, useTestApp } from '../test/test-app.ts';
 import { ManualClock } from './clock.ts';
 import { sendMessage } from './outbox.ts';
 import { RateLimiter } from './rate-limit.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('outbox', () => {
   it('writes the message to the outbox table; without SMTP_URL nothing is sent', async () => {

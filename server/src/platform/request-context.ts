@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Organization } from '../db/schema.ts';
+import { organizationByKey } from '../modules/organization/organization-service.ts';
 import { AppError, unauthorized } from './errors.ts';
 
 export interface Caller {
@@ -27,21 +28,9 @@ export function requireUser(request: FastifyRequest): Caller {
   return request.ctx.user;
 }
 
-export async function findOrganizationByKey(app: FastifyInstance, key: string | undefined) {
-  const { db, config } = app.deps;
-  if (key) {
-    return db.selectFrom('organizations').selectAll().where('publishableKey', '=', key).executeTakeFirst();
-  }
-  // auth-compat §10: with one organization (or DEFAULT_ORGANIZATION) a key-less call is served for it.
-  if (config.DEFAULT_ORGANIZATION) {
-    return db
-      .selectFrom('organizations')
-      .selectAll()
-      .where('slug', '=', config.DEFAULT_ORGANIZATION)
-      .executeTakeFirst();
-  }
-  const two = await db.selectFrom('organizations').selectAll().limit(2).execute();
-  return two.length === 1 ? two[0] : undefined;
+/** The organization a publishable key names (or the default one for a key-less call). */
+export function findOrganizationByKey(app: FastifyInstance, key: string | undefined) {
+  return organizationByKey(app.deps.db, key, app.deps.config.DEFAULT_ORGANIZATION);
 }
 
 /**

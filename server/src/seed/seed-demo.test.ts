@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, createTestApp, onRealPostgres, type TestContext, type TestFan } from '../test/test-app.ts';
-import { DEMO_CREDENTIALS } from './demo-organization.ts';
+import { DEMO_CREDENTIALS } from './profile-seed.ts';
 import { seedDemoIfEmpty } from './seed-demo.ts';
 
 // The demo organization has a fixed publishable key, so this runs on the per-file PGlite only;

@@ -1,14 +1,15 @@
 import type { Database } from '../db/engine.ts';
-import { DEMO_CREDENTIALS, seedAccount, seedOrganization } from './demo-organization.ts';
-import { seedSeason } from './season/seed-season.ts';
+import { hasOrganizations } from '../modules/organization/organization-service.ts';
+import { seedOrganization } from './organization-seed.ts';
+import { DEMO_CREDENTIALS, seedAccount } from './profile-seed.ts';
+import { seedSeason } from './seed-season.ts';
 
 /**
  * First start on an empty database: the demo team, one fan and one operator. Returns the
  * credentials to print, or null when the database already holds an organization.
  */
 export async function seedDemoIfEmpty(db: Database): Promise<typeof DEMO_CREDENTIALS | null> {
-  const existing = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
-  if (existing) return null;
+  if (await hasOrganizations(db)) return null;
   await db.transaction().execute(async (trx) => {
     const org = await seedOrganization(trx, {
       slug: 'apex-racing',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.ts';
 import { generatePrivateJwk } from '../auth/signing-keys.ts';
 import { createDeps } from '../bootstrap.ts';
@@ -10,8 +11,9 @@ import { parseEnv, type Secrets } from '../config.ts';
 import type { Database } from '../db/engine.ts';
 import type { Organization, User } from '../db/schema.ts';
 import { ManualClock } from '../platform/clock.ts';
-import type { AppDeps } from '../platform/deps.ts';
-import { newReferralCode, seedOrganization } from '../seed/demo-organization.ts';
+import type { AppDeps } from '../bootstrap.ts';
+import { newReferralCode } from '../modules/referral/referral-code.ts';
+import { seedOrganization } from '../seed/organization-seed.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 /** True when this run talks to a real PostgreSQL server (concurrency tests need one). */
@@ -67,12 +69,57 @@ export async function createTestApp(
   };
 }
 
+/**
+ * The preamble of a test file: one app on its own database, created before the file's first
+ * test and closed after its last. The context it returns is read inside tests and hooks (its
+ * fields throw outside them, before the app exists).
+ */
+export function useTestApp(
+  envOverrides: Record<string, string> = {},
+  buildOptions: Pick<BuildOptions, 'onRoute'> = {},
+): TestContext {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestApp(envOverrides, buildOptions);
+  });
+  afterAll(() => ctx?.close());
+  const live = () => {
+    if (!ctx) throw new Error('useTestApp: the app exists inside tests and hooks only');
+    return ctx;
+  };
+  return {
+    get app() {
+      return live().app;
+    },
+    get deps() {
+      return live().deps;
+    },
+    get db() {
+      return live().db;
+    },
+    get clock() {
+      return live().clock;
+    },
+    close: () => live().close(),
+  };
+}
+
 export async function createOrg(
   t: TestContext,
   opts: { loggedOffDashboard?: boolean; timeZone?: string } = {},
 ) {
   const slug = `org-${randomUUID().slice(0, 8)}`;
   return seedOrganization(t.db, { slug, name: `Team ${slug}`, ...opts });
+}
+
+/** A new organization and an operator of it (the usual start of a console test). */
+export async function orgWithOperator(
+  t: TestContext,
+  opts: Parameters<typeof createOrg>[1] = {},
+  operator: Parameters<typeof createFan>[2] = {},
+) {
+  const org = await createOrg(t, opts);
+  return { org, operator: await createFan(t, org, { roles: ['operator'], ...operator }) };
 }
 
 export interface TestFan {
@@ -151,25 +198,26 @@ export function apiCall(
   return t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
 }
 
-/** DESIGN decision 5's invariant: every fan's ledger sums to the balance; lifetime = positive sum. */
-export async function ledgerMismatches(db: Database, organizationId: string) {
-  const rows = await db
-    .selectFrom('users as u')
-    .leftJoin('pointTransactions as t', 't.userId', 'u.id')
-    .select((eb) => [
-      'u.id',
-      'u.points',
-      'u.lifetimePoints',
-      eb.fn.coalesce(eb.fn.sum<number>('t.amount'), eb.lit(0)).as('ledgerSum'),
-      eb.fn
-        .coalesce(
-          eb.fn.sum<number>(eb.case().when('t.amount', '>', 0).then(eb.ref('t.amount')).else(0).end()),
-          eb.lit(0),
-        )
-        .as('positiveSum'),
-    ])
-    .where('u.organizationId', '=', organizationId)
-    .groupBy('u.id')
-    .execute();
-  return rows.filter((r) => Number(r.ledgerSum) !== r.points || Number(r.positiveSum) !== r.lifetimePoints);
+const clockSessions = new Map<string, { at: number; token: string }>();
+
+/**
+ * apiCall with a session issued at the test clock's time, for tests that move the clock by
+ * days, past the access token's one-hour lifetime (a session is reused within 30 minutes).
+ */
+export async function apiCallAtClock(
+  t: TestContext,
+  as: TestFan | { org: Organization; accessToken?: undefined },
+  method: InjectOptions['method'],
+  url: string,
+  body?: unknown,
+) {
+  if (!('user' in as)) return apiCall(t, as, method, url, body);
+  const now = t.clock.now().getTime();
+  let session = clockSessions.get(as.user.id);
+  if (!session || Math.abs(now - session.at) > 30 * 60_000) {
+    const issued = await t.deps.tokens.createSession(t.db, as.user, { amr: 'password' });
+    session = { at: now, token: issued.access_token };
+    clockSessions.set(as.user.id, session);
+  }
+  return apiCall(t, { ...as, accessToken: session.token }, method, url, body);
 }

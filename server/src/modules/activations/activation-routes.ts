@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/http/schemas.ts';
-import { requireUser } from '../../platform/request-context.ts';
+import { fanCall, viewerCall } from '../../platform/service-call.ts';
 import { activateUser, getActivation, listActivations } from './activation-service.ts';
 
 const tags = ['activations'];
@@ -27,13 +27,7 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: activationListSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      listActivations(
-        app.deps.db,
-        request.ctx.organization.id,
-        request.ctx.user?.id ?? null,
-        app.deps.clock.now(),
-      ),
+    async (request) => listActivations(viewerCall(request)),
   );
 
   app.get(
@@ -46,14 +40,7 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: activationSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      getActivation(
-        app.deps.db,
-        request.ctx.organization.id,
-        request.params.idOrSlug,
-        request.ctx.user?.id ?? null,
-        app.deps.clock.now(),
-      ),
+    async (request) => getActivation(viewerCall(request), request.params.idOrSlug),
   );
 
   app.post(
@@ -67,9 +54,6 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: activateUserResultSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return activateUser(app.deps, request.ctx.organization.id, user.id, request.body.slug);
-    },
+    async (request) => activateUser(fanCall(request), request.body.slug),
   );
 };

@@ -6,11 +6,11 @@ import type {
 } from '@paddock/contracts/api/activations';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/engine.ts';
-import type { AppDeps } from '../../platform/deps.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
-import { grantBadgeBoosts } from '../boosts/boost-rules.ts';
+import type { FanCall, ViewerCall } from '../../platform/service-call.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
-import type { ActivationsTable, BadgesTable } from '../sweepstakes/sweepstake-tables.ts';
+import { type BadgeFields, badgesByIds, grantBadges } from '../rewards/badge-records.ts';
+import type { ActivationsTable } from './activation-tables.ts';
 
 type ActivationRow = Selectable<ActivationsTable>;
 
@@ -26,9 +26,7 @@ export function activationStatus(
   return 'open';
 }
 
-export function presentBadge(
-  b: Pick<Selectable<BadgesTable>, 'id' | 'name' | 'description' | 'imageMediaId'>,
-): Badge {
+export function presentBadge(b: BadgeFields & { id: string }): Badge {
   return {
     badgeId: b.id,
     name: b.name,
@@ -38,20 +36,29 @@ export function presentBadge(
   };
 }
 
-async function badgesOf(db: Database, activationIds: string[]) {
-  const byActivation = new Map<string, Badge[]>();
+/**
+ * The badges each activation grants, by activation id, ordered by name (or by creation, for
+ * the console): ids from the link table, the badges themselves from rewards.
+ */
+export async function badgesOf(db: Database, activationIds: string[], order: 'name' | 'createdAt' = 'name') {
+  const byActivation = new Map<string, (BadgeFields & { id: string; createdAt: Date })[]>();
   if (activationIds.length === 0) return byActivation;
-  const rows = await db
-    .selectFrom('activationBadges as ab')
-    .innerJoin('badges as b', 'b.id', 'ab.badgeId')
-    .select(['ab.activationId', 'b.id', 'b.name', 'b.description', 'b.imageMediaId'])
-    .where('ab.activationId', 'in', activationIds)
-    .orderBy('b.name')
+  const links = await db
+    .selectFrom('activationBadges')
+    .select(['activationId', 'badgeId'])
+    .where('activationId', 'in', activationIds)
     .execute();
-  for (const r of rows) {
-    const list = byActivation.get(r.activationId) ?? [];
-    list.push(presentBadge(r));
-    byActivation.set(r.activationId, list);
+  const badges = await badgesByIds(
+    db,
+    links.map((l) => l.badgeId),
+    order,
+  );
+  for (const badge of badges) {
+    for (const link of links.filter((l) => l.badgeId === badge.id)) {
+      const list = byActivation.get(link.activationId) ?? [];
+      list.push(badge);
+      byActivation.set(link.activationId, list);
+    }
   }
   return byActivation;
 }
@@ -85,17 +92,14 @@ async function present(
     stopsAt: new Date(r.stopsAt).toISOString(),
     status: activationStatus(r, now),
     bonusPoints: r.bonusPoints,
-    badges: badges.get(r.id) ?? [],
+    badges: (badges.get(r.id) ?? []).map(presentBadge),
     activated: userId ? activated.has(r.id) : null,
   }));
 }
 
-export async function listActivations(
-  db: Database,
-  organizationId: string,
-  userId: string | null,
-  now: Date,
-) {
+export async function listActivations(call: ViewerCall) {
+  const { db, userId, now } = call;
+  const organizationId = call.org.id;
   const rows = await db
     .selectFrom('activations')
     .selectAll()
@@ -107,13 +111,9 @@ export async function listActivations(
 }
 
 /** SPEC §7 `/activations/{id}`: by id or by slug (the landing page route uses the slug). */
-export async function getActivation(
-  db: Database,
-  organizationId: string,
-  idOrSlug: string,
-  userId: string | null,
-  now: Date,
-): Promise<Activation> {
+export async function getActivation(call: ViewerCall, idOrSlug: string): Promise<Activation> {
+  const { db, userId, now } = call;
+  const organizationId = call.org.id;
   const row = await db
     .selectFrom('activations')
     .selectAll()
@@ -131,14 +131,10 @@ export async function getActivation(
  * new; badges are unique per fan and the bonus carries onceKey `activation:<id>`, so nothing
  * is granted or paid twice whatever the interleaving.
  */
-export async function activateUser(
-  deps: AppDeps,
-  organizationId: string,
-  userId: string,
-  slug: string,
-): Promise<ActivateUserResult> {
-  const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
+export async function activateUser(call: FanCall, slug: string): Promise<ActivateUserResult> {
+  const { userId, now } = call;
+  const organizationId = call.org.id;
+  return call.db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('activations')
       .selectAll()
@@ -162,36 +158,16 @@ export async function activateUser(
       .executeTakeFirst();
     if (!first) return { activationId: row.id, badges: [], pointsAwarded: 0, alreadyActivated: true };
 
-    const badges = await trx
-      .selectFrom('activationBadges as ab')
-      .innerJoin('badges as b', 'b.id', 'ab.badgeId')
-      .select(['b.id', 'b.name', 'b.description', 'b.imageMediaId'])
-      .where('ab.activationId', '=', row.id)
-      .orderBy('b.name')
-      .execute();
-    const granted =
-      badges.length > 0
-        ? await trx
-            .insertInto('userBadges')
-            .values(
-              badges.map((b) => ({
-                organizationId,
-                userId,
-                badgeId: b.id,
-                earnedAt: now,
-                how: 'activation',
-                reference: row.id,
-              })),
-            )
-            .onConflict((oc) => oc.columns(['userId', 'badgeId']).doNothing())
-            .returning('badgeId')
-            .execute()
-        : [];
-    const grantedIds = new Set(granted.map((g) => g.badgeId));
-    // Issue 6: a badge may carry a personal boost (e.g. ×2 for the race weekend).
-    if (grantedIds.size > 0) {
-      await grantBadgeBoosts(trx, { organizationId, userId, badgeIds: [...grantedIds], at: now });
-    }
+    const badges = (await badgesOf(trx, [row.id])).get(row.id) ?? [];
+    const grantedIds = new Set(
+      // Issue 6: a badge may carry a personal boost (e.g. ×2 for the race weekend); grantBadges grants it.
+      await grantBadges(trx, {
+        organizationId,
+        userId,
+        at: now,
+        badges: badges.map((b) => ({ badgeId: b.id, how: 'activation', reference: row.id })),
+      }),
+    );
     let pointsAwarded = 0;
     if (row.bonusPoints > 0) {
       const posted = await postPoints(trx, {

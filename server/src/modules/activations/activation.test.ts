@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Organization } from '../../db/schema.ts';
-import {
-  apiCall,
-  createFan,
-  createOrg,
-  createTestApp,
-  ledgerMismatches,
-  type TestContext,
-} from '../../test/test-app.ts';
+import { apiCall, createFan, createOrg, useTestApp } from '../../test/test-app.ts';
+import { ledgerMismatches } from '../../test/points.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const HOUR = 3600_000;

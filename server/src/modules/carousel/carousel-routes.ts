@@ -2,7 +2,7 @@ import { carouselListSchema } from '@paddock/contracts/api/carousel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/http/schemas.ts';
-import { requireUser } from '../../platform/request-context.ts';
+import { fanCall } from '../../platform/service-call.ts';
 import { dismissCarouselItem, listCarousel } from './carousel-service.ts';
 
 /** GET /carousel, DELETE /carousel/{id} (SPEC §3, §7). */
@@ -17,10 +17,7 @@ export const carouselRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: carouselListSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const caller = requireUser(request);
-      return listCarousel(app.deps.db, request.ctx.organization, caller.id, app.deps.clock.now());
-    },
+    async (request) => listCarousel(fanCall(request)),
   );
 
   app.delete(
@@ -34,14 +31,7 @@ export const carouselRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = requireUser(request);
-      await dismissCarouselItem(
-        app.deps.db,
-        request.ctx.organization.id,
-        caller.id,
-        request.params.id,
-        app.deps.clock.now(),
-      );
+      await dismissCarouselItem(fanCall(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

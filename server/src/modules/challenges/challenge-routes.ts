@@ -7,20 +7,21 @@ import {
   challengeListSchema,
   challengeSchema,
 } from '@paddock/contracts/api/challenges';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses } from '../../platform/http/schemas.ts';
-import { requireUser } from '../../platform/request-context.ts';
-import {
-  answerChallenge,
-  assertMayRead,
-  challengeHistory,
-  getChallenge,
-  listChallenges,
-  startArcadeAttempt,
-} from './challenge-service.ts';
+import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import { fanCall, viewerCall } from '../../platform/service-call.ts';
+import { startArcadeAttempt } from './answer-arcade.ts';
+import { answerChallenge } from './challenge-answer.ts';
+import { challengeHistory } from './challenge-history.ts';
+import { assertMayRead, getChallenge, listChallenges } from './challenge-service.ts';
 
-const idParams = z.object({ id: z.uuid({ message: 'id must be a UUID' }) });
+/** A reader of challenges: a fan, or anonymous on the logged-off dashboard (else 401). */
+function readerOf(request: FastifyRequest) {
+  const call = viewerCall(request);
+  assertMayRead(call.org, call.userId);
+  return call;
+}
 
 /** GET /challenge, GET/POST /challenge/{id}, GET /challenge/{id}/history (SPEC §7). */
 export const challengeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,18 +35,7 @@ export const challengeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: challengeListSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const { organization, user } = request.ctx;
-      assertMayRead(organization, user?.id ?? null);
-      const items = await listChallenges(
-        app.deps.db,
-        organization,
-        user?.id ?? null,
-        app.deps.clock.now(),
-        request.query.subtype,
-      );
-      return { items };
-    },
+    async (request) => ({ items: await listChallenges(readerOf(request), request.query.subtype) }),
   );
 
   app.get(
@@ -54,21 +44,11 @@ export const challengeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['challenges'],
         summary: 'One visible challenge with the fan’s response',
-        params: idParams,
+        params: idParam,
         response: { 200: challengeSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const { organization, user } = request.ctx;
-      assertMayRead(organization, user?.id ?? null);
-      return getChallenge(
-        app.deps.db,
-        organization,
-        user?.id ?? null,
-        request.params.id,
-        app.deps.clock.now(),
-      );
-    },
+    async (request) => getChallenge(readerOf(request), request.params.id),
   );
 
   app.post(
@@ -80,22 +60,13 @@ export const challengeRoutes: FastifyPluginAsyncZod = async (app) => {
           'Answer a challenge: poll/pick’em {responseIndex}; keyword {response}; arcade {response, attemptToken}; trivia {questionId, responseIndex}',
         description:
           '422 codes: challenge_not_visible, challenge_expired, already_answered, invalid_option, invalid_question, implausible_score, wrong_keyword (with attemptsLeft), insufficient_points (a changed trivia answer whose points were already spent).',
-        params: idParams,
+        params: idParam,
         body: challengeAnswerBodySchema,
         response: { 200: challengeAnswerResultSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return answerChallenge(app.deps.db, {
-        org: request.ctx.organization,
-        userId: user.id,
-        challengeId: request.params.id,
-        body: request.body,
-        now: app.deps.clock.now(),
-        appSecret: app.deps.config.secrets.appSecret,
-      });
-    },
+    async (request) =>
+      answerChallenge(fanCall(request), request.params.id, request.body, app.deps.config.secrets.appSecret),
   );
 
   app.post(
@@ -104,20 +75,12 @@ export const challengeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['challenges'],
         summary: 'Start an arcade attempt: a signed, single-use token and when the lights go out',
-        params: idParams,
+        params: idParam,
         response: { 200: arcadeAttemptSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return startArcadeAttempt(app.deps.db, {
-        org: request.ctx.organization,
-        userId: user.id,
-        challengeId: request.params.id,
-        now: app.deps.clock.now(),
-        appSecret: app.deps.config.secrets.appSecret,
-      });
-    },
+    async (request) =>
+      startArcadeAttempt(fanCall(request), request.params.id, app.deps.config.secrets.appSecret),
   );
 
   app.get(
@@ -126,19 +89,10 @@ export const challengeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['challenges'],
         summary: 'Aggregate results (when they may be shown) and the fan’s own answers',
-        params: idParams,
+        params: idParam,
         response: { 200: challengeHistorySchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return challengeHistory(
-        app.deps.db,
-        request.ctx.organization,
-        user.id,
-        request.params.id,
-        app.deps.clock.now(),
-      );
-    },
+    async (request) => challengeHistory(fanCall(request), request.params.id),
   );
 };

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Json, Timestamp } from '../../db/schema.ts';
+import type { Json, Timestamp } from '../../db/column-types.ts';
 
 /** Per-subtype configuration kept in challenges.settings (never sent to fans as such). */
 export interface ChallengeSettings {
@@ -90,18 +90,7 @@ export interface ArcadeAttemptsTable {
   usedAt: Timestamp | null;
 }
 
-export interface CheckinsTable {
-  id: Generated<string>;
-  organizationId: string;
-  userId: string;
-  /** YYYY-MM-DD in the organization's time zone (kept as a string). */
-  day: string;
-  streak: number;
-  points: Generated<number>;
-  createdAt: Generated<Date>;
-}
-
-/** Kysely interfaces of the challenge and check-in tables (camelCase; see db/schema.ts). */
+/** Kysely interfaces of the challenge tables (camelCase; see 0003_challenges.ts). */
 export interface ChallengeTables {
   challenges: ChallengesTable;
   challengeQuestions: ChallengeQuestionsTable;
@@ -109,5 +98,4 @@ export interface ChallengeTables {
   challengeResponses: ChallengeResponsesTable;
   triviaAnswers: TriviaAnswersTable;
   arcadeAttempts: ArcadeAttemptsTable;
-  checkins: CheckinsTable;
 }

@@ -1,7 +1,7 @@
 import { isChallengeCompleted } from '@paddock/contracts';
 import type { Challenge, ChallengeOption, TriviaQuestion } from '@paddock/contracts/api/challenges';
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db/engine.ts';
 import type {
   ChallengeOptionsTable,
   ChallengeQuestionsTable,
@@ -37,7 +37,25 @@ function push<T>(map: Map<string, T[]>, key: string, value: T) {
   else map.set(key, [value]);
 }
 
-async function loadData(db: Kysely<DB>, userId: string | null, rows: ChallengeRow[]): Promise<ChallengeData> {
+/** The options (top-level and per question) and the questions of these challenges, in order. */
+export function optionsAndQuestions(db: Database, challengeIds: string[]) {
+  return Promise.all([
+    db
+      .selectFrom('challengeOptions')
+      .selectAll()
+      .where('challengeId', 'in', challengeIds)
+      .orderBy('orderIndex')
+      .execute(),
+    db
+      .selectFrom('challengeQuestions')
+      .selectAll()
+      .where('challengeId', 'in', challengeIds)
+      .orderBy('orderIndex')
+      .execute(),
+  ]);
+}
+
+async function loadData(db: Database, userId: string | null, rows: ChallengeRow[]): Promise<ChallengeData> {
   const data: ChallengeData = {
     options: new Map(),
     questions: new Map(),
@@ -49,20 +67,9 @@ async function loadData(db: Kysely<DB>, userId: string | null, rows: ChallengeRo
   };
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return data;
-  const [options, questions, responses, answers, pollVotes, triviaVotes, totals, triviaTotals] =
+  const [[options, questions], responses, answers, pollVotes, triviaVotes, totals, triviaTotals] =
     await Promise.all([
-      db
-        .selectFrom('challengeOptions')
-        .selectAll()
-        .where('challengeId', 'in', ids)
-        .orderBy('orderIndex')
-        .execute(),
-      db
-        .selectFrom('challengeQuestions')
-        .selectAll()
-        .where('challengeId', 'in', ids)
-        .orderBy('orderIndex')
-        .execute(),
+      optionsAndQuestions(db, ids),
       userId
         ? db
             .selectFrom('challengeResponses')
@@ -270,7 +277,7 @@ function present(row: ChallengeRow, data: ChallengeData, now: Date, signedIn: bo
 
 /** Presents challenges as one caller sees them (SPEC §3 "Challenge"); `userId` null = anonymous. */
 export async function presentChallenges(
-  db: Kysely<DB>,
+  db: Database,
   userId: string | null,
   rows: ChallengeRow[],
   now: Date,

@@ -1,7 +1,7 @@
 import { checkinResultSchema, checkinStatusSchema } from '@paddock/contracts/api/checkin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/schemas.ts';
-import { requireUser } from '../../platform/request-context.ts';
+import { fanCall } from '../../platform/service-call.ts';
 import { checkIn, checkinStatus } from './checkin-service.ts';
 
 /** GET/POST /checkin (SPEC §7): the daily check-in streak. */
@@ -15,10 +15,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkinStatusSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return checkinStatus(app.deps.db, request.ctx.organization, user.id, app.deps.clock.now());
-    },
+    async (request) => checkinStatus(fanCall(request)),
   );
 
   app.post(
@@ -30,9 +27,6 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkinResultSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return checkIn(app.deps.db, request.ctx.organization, user.id, app.deps.clock.now());
-    },
+    async (request) => checkIn(fanCall(request)),
   );
 };

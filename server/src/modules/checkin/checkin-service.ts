@@ -1,10 +1,13 @@
 import { calendarDate } from '@paddock/contracts';
 import type { CheckinResult, CheckinStatus } from '@paddock/contracts/api/checkin';
-import type { Kysely } from 'kysely';
-import type { DB, Organization } from '../../db/schema.ts';
+import type { Database } from '../../db/engine.ts';
+import type { Organization } from '../../db/schema.ts';
 import { unprocessable } from '../../platform/errors.ts';
-import { awardMilestoneBadges } from '../badges/badge-milestones.ts';
+import type { FanCall } from '../../platform/service-call.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
+import { lockFan } from '../profile/fan-accounts.ts';
+import { awardMilestoneBadges } from '../rewards/badge-milestones.ts';
+import { bestActiveBoost } from '../rewards/boost-rules.ts';
 
 /** The calendar day before `day` (YYYY-MM-DD), computed on the date alone so no time zone shifts it. */
 export function previousDay(day: string): string {
@@ -19,7 +22,7 @@ export function rewardForStreak(org: Organization, streak: number): number {
   return table[Math.min(streak, table.length) - 1] ?? 0;
 }
 
-async function lastCheckin(db: Kysely<DB>, org: Organization, userId: string) {
+async function lastCheckin(db: Database, org: Organization, userId: string) {
   return db
     .selectFrom('checkins')
     .select(['day', 'streak'])
@@ -31,12 +34,8 @@ async function lastCheckin(db: Kysely<DB>, org: Organization, userId: string) {
 }
 
 /** GET /checkin: the live streak (0 once a day was missed) and whether today is still open. */
-export async function checkinStatus(
-  db: Kysely<DB>,
-  org: Organization,
-  userId: string,
-  now: Date,
-): Promise<CheckinStatus> {
+export async function checkinStatus(call: FanCall): Promise<CheckinStatus> {
+  const { db, org, userId, now } = call;
   const today = calendarDate(now, org.timeZone);
   const last = await lastCheckin(db, org, userId);
   const checkedToday = last?.day === today;
@@ -55,20 +54,10 @@ export async function checkinStatus(
  * first so concurrent check-ins run one after the other and the second sees the first; the
  * unique (user_id, day) and the ledger's once-only key back that up.
  */
-export async function checkIn(
-  db: Kysely<DB>,
-  org: Organization,
-  userId: string,
-  now: Date,
-): Promise<CheckinResult> {
-  return db.transaction().execute(async (trx) => {
-    await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', userId)
-      .where('organizationId', '=', org.id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+export async function checkIn(call: FanCall): Promise<CheckinResult> {
+  const { org, userId, now } = call;
+  return call.db.transaction().execute(async (trx) => {
+    if (!(await lockFan(trx, org.id, userId))) throw new Error('The signed-in fan no longer exists');
     const today = calendarDate(now, org.timeZone);
     const last = await lastCheckin(trx, org, userId);
     if (last?.day === today) {
@@ -87,17 +76,21 @@ export async function checkIn(
     }
     let pointsAwarded = 0;
     if (points > 0) {
-      const posted = await postPoints(trx, {
-        organizationId: org.id,
-        userId,
-        amount: points,
-        kind: 'checkin',
-        reference: today,
-        description: `Daily check-in (day ${streak})`,
-        onceKey: `checkin:${today}`,
-        at: now,
-        earning: 'checkin',
-      });
+      const posted = await postPoints(
+        trx,
+        {
+          organizationId: org.id,
+          userId,
+          amount: points,
+          kind: 'checkin',
+          reference: today,
+          description: `Daily check-in (day ${streak})`,
+          onceKey: `checkin:${today}`,
+          at: now,
+          earning: 'checkin',
+        },
+        bestActiveBoost,
+      );
       pointsAwarded = posted.applied ? posted.amount : 0;
     }
     // Issue 6: streak milestones (7/30/100 days) and season participation, each granted once.

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   apiCall as rawApiCall,
   createFan,
   createOrg,
-  createTestApp,
-  ledgerMismatches,
   onRealPostgres,
-  type TestContext,
   type TestFan,
+  useTestApp,
 } from '../../test/test-app.ts';
+import { balance, ledgerMismatches } from '../../test/points.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 beforeEach(() => t.clock.set('2026-06-01T12:00:00Z'));
 
 /** A call with a session issued at the test clock's time (the tests move the clock by days). */
@@ -27,15 +22,6 @@ async function call(fan: TestFan, method: 'GET' | 'POST') {
     '/api/checkin',
     method === 'POST' ? {} : undefined,
   );
-}
-
-async function balance(fan: TestFan) {
-  const row = await t.db
-    .selectFrom('users')
-    .select('points')
-    .where('id', '=', fan.user.id)
-    .executeTakeFirstOrThrow();
-  return row.points;
 }
 
 describe('daily check-in', () => {
@@ -61,7 +47,7 @@ describe('daily check-in', () => {
       t.clock.advance(24 * 3600_000);
     }
     expect(paid).toEqual([10, 15, 20, 25, 30, 40, 50, 50, 50]);
-    expect(await balance(fan)).toBe(290);
+    expect(await balance(t, fan)).toBe(290);
     const ledger = await t.db
       .selectFrom('pointTransactions')
       .select(['kind', 'description'])
@@ -85,7 +71,7 @@ describe('daily check-in', () => {
       eligibleForCheckin: false,
       nextReward: 15,
     });
-    expect(await balance(fan)).toBe(10);
+    expect(await balance(t, fan)).toBe(10);
   });
 
   it('resets the streak after a missed day', async () => {
@@ -158,7 +144,7 @@ describe.runIf(onRealPostgres)('check-in under concurrency (real PostgreSQL)', (
     expect(
       results.filter((r) => r.statusCode === 422 && r.json().code === 'already_checked_in'),
     ).toHaveLength(49);
-    expect(await balance(fan)).toBe(10);
+    expect(await balance(t, fan)).toBe(10);
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findOrganizationByKey } from '../../platform/request-context.ts';
+import { organizationBySlug } from '../organization/organization-service.ts';
 
 const runtimeConfigSchema = z.object({
   apiBaseUrl: z.string(),
@@ -33,11 +34,7 @@ export const runtimeConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { config, db } = app.deps;
       const bySlug = request.query.organization
-        ? await db
-            .selectFrom('organizations')
-            .selectAll()
-            .where('slug', '=', request.query.organization)
-            .executeTakeFirst()
+        ? await organizationBySlug(db, request.query.organization)
         : undefined;
       const org = bySlug ?? (await findOrganizationByKey(app, undefined));
       reply.header('cache-control', 'no-cache');

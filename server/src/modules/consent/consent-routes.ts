@@ -1,8 +1,7 @@
 import { consentListSchema, consentSchema, consentUpdateSchema } from '@paddock/contracts/api/consent';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses } from '../../platform/http/schemas.ts';
-import { requireUser } from '../../platform/request-context.ts';
+import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import { fanCall } from '../../platform/service-call.ts';
 import { listConsents, updateConsent } from './consent-service.ts';
 
 /** GET /consent/user, PATCH /consent/user/{id} (SPEC §7). */
@@ -16,10 +15,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: consentListSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const caller = requireUser(request);
-      return listConsents(app.deps.db, request.ctx.organization.id, caller.id);
-    },
+    async (request) => listConsents(fanCall(request)),
   );
 
   app.patch(
@@ -28,21 +24,11 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['consent'],
         summary: 'Give or withdraw a consent (id = the consent’s id); every change is kept in a history',
-        params: z.object({ id: z.uuid({ message: 'id must be a UUID' }) }),
+        params: idParam,
         body: consentUpdateSchema,
         response: { 200: consentSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const caller = requireUser(request);
-      return updateConsent(
-        app.deps.db,
-        request.ctx.organization.id,
-        caller.id,
-        request.params.id,
-        request.body,
-        app.deps.clock.now(),
-      );
-    },
+    async (request) => updateConsent(fanCall(request), request.params.id, request.body),
   );
 };

@@ -1,11 +1,11 @@
 import type { Consent, ConsentUpdate } from '@paddock/contracts/api/consent';
-import type { Kysely } from 'kysely';
 import type { Database } from '../../db/engine.ts';
-import type { DB } from '../../db/schema.ts';
-import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
-import { completeProfileIfReady, lockUser } from '../user/profile-completion.ts';
+import { notFound, unprocessable } from '../../platform/errors.ts';
+import type { FanCall } from '../../platform/service-call.ts';
+import { accountGone, lockFan } from '../profile/fan-accounts.ts';
+import { completeProfileIfReady } from '../profile/profile-completion.ts';
 
-async function consentsOf(db: Kysely<DB>, organizationId: string, userId: string, typeId?: string) {
+async function consentsOf(db: Database, organizationId: string, userId: string, typeId?: string) {
   let query = db
     .selectFrom('consentTypes as ct')
     .leftJoin('userConsents as uc', (join) =>
@@ -29,8 +29,8 @@ async function consentsOf(db: Kysely<DB>, organizationId: string, userId: string
 }
 
 /** GET /consent/user: every consent type of the organization with the fan's answer (0 when none). */
-export function listConsents(db: Database, organizationId: string, userId: string) {
-  return consentsOf(db, organizationId, userId);
+export function listConsents(call: FanCall) {
+  return consentsOf(call.db, call.org.id, call.userId);
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -42,17 +42,14 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.
  * in the same transaction.
  */
 export async function updateConsent(
-  db: Database,
-  organizationId: string,
-  userId: string,
+  call: FanCall,
   consentTypeId: string,
   body: ConsentUpdate,
-  now: Date,
 ): Promise<Consent> {
+  const { db, userId, now } = call;
+  const organizationId = call.org.id;
   return db.transaction().execute(async (trx) => {
-    if (!(await lockUser(trx, organizationId, userId))) {
-      throw new AppError(401, 'unauthorized', 'Your account no longer exists; sign in again');
-    }
+    if (!(await lockFan(trx, organizationId, userId))) throw accountGone();
     const type = await trx
       .selectFrom('consentTypes')
       .select(['id', 'key'])

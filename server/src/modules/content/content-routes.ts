@@ -6,20 +6,13 @@ import {
   playlistResponseSchema,
   videoListResponseSchema,
 } from '@paddock/contracts/api/content';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, uuidParam } from '../../platform/http/schemas.ts';
-import { requireUser } from '../../platform/request-context.ts';
-import {
-  type ContentCaller,
-  claimArticleRead,
-  claimVideoView,
-  getArticle,
-  getPlaylist,
-  listArticles,
-  listVideos,
-} from './content-service.ts';
+import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import { fanCall } from '../../platform/service-call.ts';
+import { claimArticleRead, claimVideoView } from './content-rewards.ts';
+import { type ContentCall, getArticle, getPlaylist, listArticles, listVideos } from './content-service.ts';
 
 const tags = ['content'];
 const articleParam = z.object({
@@ -27,14 +20,8 @@ const articleParam = z.object({
 });
 
 /** Content needs a fan: every item carries a checksum issued to that fan (DESIGN decision 7). */
-function callerOf(app: FastifyInstance, request: FastifyRequest): ContentCaller {
-  const user = requireUser(request);
-  return {
-    organizationId: request.ctx.organization.id,
-    userId: user.id,
-    now: app.deps.clock.now(),
-    secret: app.deps.config.secrets.appSecret,
-  };
+function callOf(request: FastifyRequest): ContentCall {
+  return { ...fanCall(request), secret: request.server.deps.config.secrets.appSecret };
 }
 
 /** Videos, playlists and articles under /content (SPEC §7). */
@@ -48,7 +35,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: videoListResponseSchema, ...errorResponses },
       },
     },
-    async (request) => listVideos(app.deps.db, callerOf(app, request)),
+    async (request) => listVideos(callOf(request)),
   );
 
   app.get(
@@ -57,11 +44,11 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One playlist with its visible videos in order',
-        params: uuidParam(),
+        params: idParam,
         response: { 200: playlistResponseSchema, ...errorResponses },
       },
     },
-    async (request) => getPlaylist(app.deps.db, callerOf(app, request), request.params.id as string),
+    async (request) => getPlaylist(callOf(request), request.params.id),
   );
 
   app.post(
@@ -73,13 +60,12 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Refused with 422 invalid_checksum, checksum_expired (issued over 24 h ago) or too_fast ' +
           '(before half the clip, at most 30 s, has played). A repeat answers 200 with pointsAwarded 0.',
-        params: uuidParam(),
+        params: idParam,
         body: contentRewardRequestSchema,
         response: { 200: contentRewardResponseSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      claimVideoView(app.deps.db, callerOf(app, request), request.params.id as string, request.body),
+    async (request) => claimVideoView(callOf(request), request.params.id, request.body),
   );
 
   app.get(
@@ -91,7 +77,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: articleListResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ articles: await listArticles(app.deps.db, callerOf(app, request)) }),
+    async (request) => ({ articles: await listArticles(callOf(request)) }),
   );
 
   app.get(
@@ -104,7 +90,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: articleSchema, ...errorResponses },
       },
     },
-    async (request) => getArticle(app.deps.db, callerOf(app, request), request.params.id),
+    async (request) => getArticle(callOf(request), request.params.id),
   );
 
   app.post(
@@ -121,6 +107,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contentRewardResponseSchema, ...errorResponses },
       },
     },
-    async (request) => claimArticleRead(app.deps.db, callerOf(app, request), request.params.id, request.body),
+    async (request) => claimArticleRead(callOf(request), request.params.id, request.body),
   );
 };

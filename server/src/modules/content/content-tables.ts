@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { Timestamp } from '../../db/column-types.ts';
 
-/** Kysely interfaces of the video, playlist, article and story tables (camelCase; see db/schema.ts). */
+/** Kysely interfaces of the video, playlist and article tables (camelCase; see 0004_content.ts). */
 
 export interface PlaylistsTable {
   id: Generated<string>;
@@ -61,47 +61,10 @@ export interface ContentViewsTable {
   createdAt: Generated<Date>;
 }
 
-export interface StoriesTable {
-  id: Generated<string>;
-  organizationId: string;
-  title: string;
-  coverMediaId: string | null;
-  sponsorName: string | null;
-  sponsorUrl: string | null;
-  liveFrom: Timestamp | null;
-  liveUntil: Timestamp | null;
-  startsAt: Timestamp | null;
-  stopsAt: Timestamp | null;
-  points: Generated<number>;
-  createdAt: Generated<Date>;
-}
-
-export interface StoryChaptersTable {
-  id: Generated<string>;
-  organizationId: string;
-  storyId: string;
-  orderIndex: number;
-  mediaId: string;
-  mediaType: Generated<'image' | 'video'>;
-  sponsorUrl: string | null;
-  durationSeconds: Generated<number>;
-}
-
-export interface StoryChapterViewsTable {
-  organizationId: string;
-  userId: string;
-  storyId: string;
-  chapterId: string;
-  createdAt: Generated<Date>;
-}
-
 export interface ContentTables {
   playlists: PlaylistsTable;
   videos: VideosTable;
   playlistVideos: PlaylistVideosTable;
   articles: ArticlesTable;
   contentViews: ContentViewsTable;
-  stories: StoriesTable;
-  storyChapters: StoryChaptersTable;
-  storyChapterViews: StoryChapterViewsTable;
 }

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiCall,
-  createFan,
-  createOrg,
-  createTestApp,
-  ledgerMismatches,
-  onRealPostgres,
-  type TestContext,
-} from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { apiCall, createFan, createOrg, onRealPostgres, useTestApp } from '../../test/test-app.ts';
+import { ledgerMismatches } from '../../test/points.ts';
 import { issueChecksum } from './content-checksum.ts';
 import { createArticle } from './content-service.ts';
-import { makePlaylist, makeVideo } from './content-test-factories.ts';
+import { makePlaylist, makeVideo } from '../../test/content-factories.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const secret = () => t.deps.config.secrets.appSecret;
 const balanceOf = async (userId: string) =>

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createFan,
-  createOrg,
-  createTestApp,
-  ledgerMismatches,
-  type TestContext,
-} from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createFan, createOrg, useTestApp } from '../../test/test-app.ts';
+import { ledgerMismatches } from '../../test/points.ts';
 import { postPoints } from './ledger-service.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('postPoints', () => {
   it('pays a once-only award exactly once and keeps the ledger equal to the balance', async () => {

@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Database } from '../../db/engine.ts';
 import { unprocessable } from '../../platform/errors.ts';
-import { type ActiveBoost, bestActiveBoost, boostLabel } from '../boosts/boost-rules.ts';
+
+/** The kinds of earning a boost can multiply (issue 6); 'all' boosts match every one. */
+export type Earning = 'challenges' | 'content' | 'checkin';
 
 export interface LedgerEntry {
   organizationId: string;
@@ -21,12 +22,31 @@ export interface LedgerEntry {
   onceKey?: string | null;
   /**
    * The server clock's now (`app.deps.clock.now()`), never the database's: boost windows are
-   * judged with it. Together with `earning` it makes a positive award boostable (issue 6).
+   * judged with it. Together with `earning` (and a boost lookup) it makes a positive award
+   * boostable (issue 6).
    */
   at?: Date;
   /** The kind of earning, matched against boosts for that kind or for 'all'. */
-  earning?: 'challenges' | 'content' | 'checkin';
+  earning?: Earning;
 }
+
+/** The boost that multiplied an award; `label` is appended to the fan's ledger line. */
+export interface AppliedBoost {
+  id: string;
+  name: string;
+  multiplier: number;
+  label: string;
+}
+
+/**
+ * Finds the boost for one award (the rewards module's bestActiveBoost). The ledger knows
+ * nothing of boosts itself: an earning caller passes the lookup, every other caller passes
+ * none and keeps its exact amounts.
+ */
+export type BoostLookup = (
+  trx: Database,
+  award: { organizationId: string; userId: string; earning: Earning; at: Date },
+) => Promise<AppliedBoost | null>;
 
 export interface PostResult {
   applied: boolean;
@@ -37,7 +57,7 @@ export interface PostResult {
   /** The amount actually posted (after a boost); 0 when nothing was posted. */
   amount: number;
   /** The boost that multiplied this award, or null. */
-  boost: ActiveBoost | null;
+  boost: AppliedBoost | null;
 }
 
 /**
@@ -46,15 +66,19 @@ export interface PostResult {
  * guard `points + amount >= 0`: under concurrency the row lock serialises spends and the
  * re-checked guard refuses the one that would overdraw (422 insufficient_points).
  */
-export async function postPoints(trx: Kysely<DB>, entry: LedgerEntry): Promise<PostResult> {
+export async function postPoints(
+  trx: Database,
+  entry: LedgerEntry,
+  boostLookup?: BoostLookup,
+): Promise<PostResult> {
   if (!Number.isInteger(entry.amount) || entry.amount === 0) {
     throw new Error(`Ledger amounts are non-zero integers, got ${entry.amount}`);
   }
   // Issue 6: only an award that says when and what it is for can be boosted, so every caller
   // that passes neither keeps its exact amounts. The best boost wins; boosts never stack.
   const boost =
-    entry.amount > 0 && entry.at && entry.earning
-      ? await bestActiveBoost(trx, {
+    entry.amount > 0 && entry.at && entry.earning && boostLookup
+      ? await boostLookup(trx, {
           organizationId: entry.organizationId,
           userId: entry.userId,
           earning: entry.earning,
@@ -62,7 +86,7 @@ export async function postPoints(trx: Kysely<DB>, entry: LedgerEntry): Promise<P
         })
       : null;
   const amount = boost ? Math.max(1, Math.round(entry.amount * boost.multiplier)) : entry.amount;
-  const description = boost ? `${entry.description} ${boostLabel(boost)}` : entry.description;
+  const description = boost ? `${entry.description} ${boost.label}` : entry.description;
   const inserted = await trx
     .insertInto('pointTransactions')
     .values({
@@ -79,12 +103,13 @@ export async function postPoints(trx: Kysely<DB>, entry: LedgerEntry): Promise<P
     .executeTakeFirst();
 
   if (!inserted) {
-    const current = await trx
-      .selectFrom('users')
-      .select(['points', 'lifetimePoints'])
-      .where('id', '=', entry.userId)
-      .executeTakeFirstOrThrow();
-    return { applied: false, ...current, transactionId: null, amount: 0, boost: null };
+    return {
+      applied: false,
+      ...(await balanceOf(trx, entry.userId)),
+      transactionId: null,
+      amount: 0,
+      boost: null,
+    };
   }
 
   const updated = await trx
@@ -105,13 +130,28 @@ export async function postPoints(trx: Kysely<DB>, entry: LedgerEntry): Promise<P
   return { applied: true, ...updated, transactionId: inserted.id, amount, boost };
 }
 
-/** Whether a once-only award has already been posted for this fan. */
-export async function hasPosted(trx: Kysely<DB>, userId: string, onceKey: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('pointTransactions')
-    .select('id')
-    .where('userId', '=', userId)
-    .where('onceKey', '=', onceKey)
-    .executeTakeFirst();
-  return Boolean(row);
+/** The fan's spendable and lifetime points, as the ledger last left them. */
+export async function balanceOf(db: Database, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['points', 'lifetimePoints'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Locks the balances of these fans for the rest of the transaction (FOR UPDATE) and answers
+ * them: a settlement that may reverse awards reads what each fan still holds.
+ */
+export async function lockBalances(trx: Database, organizationId: string, userIds: string[]) {
+  if (userIds.length === 0) return new Map<string, number>();
+  const rows = await trx
+    .selectFrom('users')
+    .select(['id', 'points'])
+    .where('organizationId', '=', organizationId)
+    .where('id', 'in', userIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.points]));
 }

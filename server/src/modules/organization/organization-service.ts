@@ -1,5 +1,6 @@
 import type { Rank, RankCode } from '@paddock/contracts';
 import type { Database } from '../../db/engine.ts';
+import type { Organization } from '../../db/schema.ts';
 
 /** The organization's ranks from entry (P10) to top (P1). */
 export async function listRanks(
@@ -13,4 +14,41 @@ export async function listRanks(
     .orderBy('minPoints', 'asc')
     .execute();
   return rows.map((r) => ({ ...r, code: r.code as RankCode }));
+}
+
+export async function organizationById(db: Database, id: string): Promise<Organization | undefined> {
+  return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function organizationBySlug(db: Database, slug: string): Promise<Organization | undefined> {
+  return db.selectFrom('organizations').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+/** Slugs of these organizations, by id (the admin CLI names where an e-mail exists). */
+export async function organizationSlugs(db: Database, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('organizations').select(['id', 'slug']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.slug]));
+}
+
+/** Whether the database holds any organization yet (a first start seeds the demo team). */
+export async function hasOrganizations(db: Database): Promise<boolean> {
+  return Boolean(await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst());
+}
+
+/**
+ * The organization a publishable key names. Without a key, auth-compat §10: with one
+ * organization (or DEFAULT_ORGANIZATION) a key-less call is served for it.
+ */
+export async function organizationByKey(
+  db: Database,
+  key: string | undefined,
+  defaultSlug: string | undefined,
+): Promise<Organization | undefined> {
+  if (key) {
+    return db.selectFrom('organizations').selectAll().where('publishableKey', '=', key).executeTakeFirst();
+  }
+  if (defaultSlug) return organizationBySlug(db, defaultSlug);
+  const two = await db.selectFrom('organizations').selectAll().limit(2).execute();
+  return two.length === 1 ? two[0] : undefined;
 }

@@ -1,7 +1,7 @@
 import { referralSchema } from '@paddock/contracts/api/referral';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/schemas.ts';
-import { requireUser } from '../../platform/request-context.ts';
+import { fanCall } from '../../platform/service-call.ts';
 import { getReferralSummary } from './referral-service.ts';
 
 /** GET /referral (DESIGN "Referral"). */
@@ -16,10 +16,10 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = requireUser(request);
+      const call = fanCall(request);
       // The link points at the public site when configured, else at the origin the fan used.
       const site = app.deps.config.SITE_URL ?? `${request.protocol}://${request.host}`;
-      return getReferralSummary(app.deps.db, request.ctx.organization.id, caller.id, site);
+      return getReferralSummary(call, site);
     },
   );
 };

@@ -1,8 +1,10 @@
 import { REFERRAL_REWARDS, type Referral } from '@paddock/contracts/api/referral';
-import type { Kysely } from 'kysely';
 import type { Database } from '../../db/engine.ts';
-import type { DB, User } from '../../db/schema.ts';
+import type { User } from '../../db/schema.ts';
+import type { FanCall } from '../../platform/service-call.ts';
+import { sumByOnceKeyPrefix } from '../ledger/ledger-queries.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
+import { countReferredBy, findFan } from '../profile/fan-accounts.ts';
 
 export const REFERRER_ONCE_PREFIX = 'referral:referrer:';
 
@@ -12,18 +14,13 @@ export const REFERRER_ONCE_PREFIX = 'referral:referrer:';
  * outside the fan's organization pays nothing.
  */
 export async function payReferralRewards(
-  trx: Kysely<DB>,
+  trx: Database,
   referred: Pick<User, 'id' | 'organizationId' | 'referredBy'>,
 ): Promise<{ referredPaid: boolean; referrerPaid: boolean }> {
   if (!referred.referredBy || referred.referredBy === referred.id) {
     return { referredPaid: false, referrerPaid: false };
   }
-  const referrer = await trx
-    .selectFrom('users')
-    .select(['id'])
-    .where('id', '=', referred.referredBy)
-    .where('organizationId', '=', referred.organizationId)
-    .executeTakeFirst();
+  const referrer = await findFan(trx, referred.organizationId, referred.referredBy);
   if (!referrer) return { referredPaid: false, referrerPaid: false };
 
   const forReferred = await postPoints(trx, {
@@ -48,37 +45,15 @@ export async function payReferralRewards(
 }
 
 /** GET /referral: the fan's code, the link to share and what it has brought so far. */
-export async function getReferralSummary(
-  db: Database,
-  organizationId: string,
-  userId: string,
-  siteUrl: string,
-): Promise<Referral> {
-  const me = await db
-    .selectFrom('users')
-    .select(['referralCode'])
-    .where('id', '=', userId)
-    .where('organizationId', '=', organizationId)
-    .executeTakeFirstOrThrow();
-  const counts = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('organizationId', '=', organizationId)
-    .where('referredBy', '=', userId)
-    .where('id', '!=', userId)
-    .executeTakeFirstOrThrow();
-  const earned = await db
-    .selectFrom('pointTransactions')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
-    .where('organizationId', '=', organizationId)
-    .where('userId', '=', userId)
-    .where('onceKey', 'like', `${REFERRER_ONCE_PREFIX}%`)
-    .executeTakeFirstOrThrow();
+export async function getReferralSummary(call: FanCall, siteUrl: string): Promise<Referral> {
+  const { db, org, userId } = call;
+  const me = await findFan(db, org.id, userId);
+  if (!me) throw new Error('The signed-in fan no longer exists');
   const code = me.referralCode;
   return {
     code,
     link: `${siteUrl.replace(/\/$/, '')}/?ref=${encodeURIComponent(code)}`,
-    referredCount: Number(counts.count),
-    pointsEarned: Number(earned.sum),
+    referredCount: await countReferredBy(db, org.id, userId),
+    pointsEarned: await sumByOnceKeyPrefix(db, org.id, userId, REFERRER_ONCE_PREFIX),
   };
 }

@@ -1,21 +1,17 @@
 import { REFERRAL_REWARDS } from '@paddock/contracts/api/referral';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiCall,
   createFan,
   createOrg,
   createTestApp,
-  ledgerMismatches,
   onRealPostgres,
-  type TestContext,
+  useTestApp,
 } from '../../test/test-app.ts';
-import { acceptRequiredConsents, completeProfile, newFan } from '../user/onboarding-fixtures.ts';
+import { ledgerMismatches } from '../../test/points.ts';
+import { acceptRequiredConsents, completeProfile, newFan } from '../../test/onboarding-fixtures.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('referral paid on profile completion (DESIGN "Referral")', () => {
   it('pays the referred fan and the referrer exactly once, however often the profile is saved', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { endSessions } from '../../auth/sessions.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
 import { requireUser } from '../../platform/request-context.ts';
 
@@ -16,14 +17,11 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = requireUser(request);
-      // Access tokens are checked against the sessions table on every call (request context),
-      // so deleting the row revokes the bearer at once; refresh tokens go with it (cascade).
-      await app.deps.db
-        .deleteFrom('sessions')
-        .where('id', '=', caller.sessionId)
-        .where('userId', '=', caller.id)
-        .where('organizationId', '=', request.ctx.organization.id)
-        .execute();
+      await endSessions(app.deps.db, {
+        organizationId: request.ctx.organization.id,
+        userId: caller.id,
+        sessionId: caller.sessionId,
+      });
       return reply.status(204).send(null);
     },
   );

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiCall,
   createFan,
   createOrg,
-  createTestApp,
-  ledgerMismatches,
   onRealPostgres,
-  type TestContext,
   type TestFan,
+  useTestApp,
 } from '../../test/test-app.ts';
-import { makeStory } from '../content/content-test-factories.ts';
+import { ledgerMismatches } from '../../test/points.ts';
+import { makeStory } from '../../test/content-factories.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 // Demo ranks (seed/demo-organization.ts): P10 from 0, P9 from 100, P8 from 300 lifetime points.
 const titlesOf = async (fan: TestFan) => {

@@ -3,22 +3,18 @@ import {
   storyListResponseSchema,
   storySchema,
 } from '@paddock/contracts/api/stories';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, uuidParam } from '../../platform/http/schemas.ts';
-import { requireUser } from '../../platform/request-context.ts';
-import { getStory, listStories, type StoryCaller, viewChapter } from './story-service.ts';
+import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import { fanCall } from '../../platform/service-call.ts';
+import { getStory, listStories, viewChapter } from './story-service.ts';
 
 const tags = ['stories'];
 
-/** Visibility is per fan (rank and age, SPEC §5), so stories need a signed-in caller. */
-function callerOf(app: FastifyInstance, request: FastifyRequest): StoryCaller {
-  const user = requireUser(request);
-  return { organization: request.ctx.organization, userId: user.id, now: app.deps.clock.now() };
-}
-
-/** Stories and chapter views under /content/stories (SPEC §7). */
+/**
+ * Stories and chapter views under /content/stories (SPEC §7). Visibility is per fan (rank and
+ * age, SPEC §5), so stories need a signed-in caller.
+ */
 export const storyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/content/stories',
@@ -29,7 +25,7 @@ export const storyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: storyListResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ stories: await listStories(app.deps.db, callerOf(app, request)) }),
+    async (request) => ({ stories: await listStories(fanCall(request)) }),
   );
 
   app.get(
@@ -38,11 +34,11 @@ export const storyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One story with its chapters (404 when this fan may not see it)',
-        params: uuidParam(),
+        params: idParam,
         response: { 200: storySchema, ...errorResponses },
       },
     },
-    async (request) => getStory(app.deps.db, callerOf(app, request), request.params.id as string),
+    async (request) => getStory(fanCall(request), request.params.id),
   );
 
   app.post(
@@ -59,7 +55,6 @@ export const storyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: chapterViewResponseSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      viewChapter(app.deps.db, callerOf(app, request), request.params.id, request.params.chapterId),
+    async (request) => viewChapter(fanCall(request), request.params.id, request.params.chapterId),
   );
 };

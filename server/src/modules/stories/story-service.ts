@@ -1,20 +1,15 @@
 import { calendarDate, isStoryShareable, isStoryVisible, isUnderage, rankFor } from '@paddock/contracts';
 import type { ChapterViewResponse, Story, StoryType } from '@paddock/contracts/api/stories';
 import type { Selectable } from 'kysely';
-import type { Database } from '../../db/engine.ts';
-import type { Organization } from '../../db/schema.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
-import type { StoriesTable, StoryChaptersTable } from '../content/content-tables.ts';
-import { postPoints } from '../ledger/ledger-service.ts';
+import type { FanCall } from '../../platform/service-call.ts';
+import { balanceOf, postPoints } from '../ledger/ledger-service.ts';
 import { listRanks } from '../organization/organization-service.ts';
+import { findFan, lockFan } from '../profile/fan-accounts.ts';
+import { bestActiveBoost } from '../rewards/boost-rules.ts';
+import type { StoriesTable, StoryChaptersTable } from './story-tables.ts';
 
 const mediaSrc = (mediaId: string | null) => (mediaId ? `/files/${mediaId}` : null);
-
-export interface StoryCaller {
-  organization: Organization;
-  userId: string;
-  now: Date;
-}
 
 /** What SPEC §5's visibility rule needs to know about the fan, decided on the server. */
 interface FanStanding {
@@ -22,18 +17,14 @@ interface FanStanding {
   underage: boolean;
 }
 
-async function fanStanding(db: Database, caller: StoryCaller): Promise<FanStanding> {
-  const fan = await db
-    .selectFrom('users')
-    .select(['lifetimePoints', 'birthday'])
-    .where('id', '=', caller.userId)
-    .where('organizationId', '=', caller.organization.id)
-    .executeTakeFirstOrThrow();
-  const ranks = await listRanks(db, caller.organization.id);
+async function fanStanding(call: FanCall): Promise<FanStanding> {
+  const fan = await findFan(call.db, call.org.id, call.userId);
+  if (!fan) throw new Error('The signed-in fan no longer exists');
+  const ranks = await listRanks(call.db, call.org.id);
   return {
     rankCode: rankFor(fan.lifetimePoints, ranks)?.code ?? null,
     // Age is counted on the team's calendar, like every other date rule (contracts/age.ts).
-    underage: isUnderage(fan.birthday, calendarDate(caller.now, caller.organization.timeZone)),
+    underage: isUnderage(fan.birthday, calendarDate(call.now, call.org.timeZone)),
   };
 }
 
@@ -62,24 +53,21 @@ export function storyTypeOf(
   return 'default';
 }
 
-async function present(
-  db: Database,
-  caller: StoryCaller,
-  stories: Selectable<StoriesTable>[],
-): Promise<Story[]> {
+async function present(call: FanCall, stories: Selectable<StoriesTable>[]): Promise<Story[]> {
+  const { db } = call;
   if (stories.length === 0) return [];
   const ids = stories.map((s) => s.id);
   const chapters = await db
     .selectFrom('storyChapters')
     .selectAll()
-    .where('organizationId', '=', caller.organization.id)
+    .where('organizationId', '=', call.org.id)
     .where('storyId', 'in', ids)
     .orderBy('orderIndex')
     .execute();
   const views = await db
     .selectFrom('storyChapterViews')
     .select('chapterId')
-    .where('userId', '=', caller.userId)
+    .where('userId', '=', call.userId)
     .where('storyId', 'in', ids)
     .execute();
   const seen = new Set(views.map((v) => v.chapterId));
@@ -89,7 +77,7 @@ async function present(
     return {
       id: s.id,
       title: s.title,
-      type: storyTypeOf(s, own, viewed, caller.now),
+      type: storyTypeOf(s, own, viewed, call.now),
       coverMediaId: s.coverMediaId,
       coverSrc: mediaSrc(s.coverMediaId),
       createdAt: s.createdAt.toISOString(),
@@ -117,34 +105,33 @@ async function present(
 }
 
 /** GET /content/stories: the stories this fan may see, live ones first, then newest. */
-export async function listStories(db: Database, caller: StoryCaller): Promise<Story[]> {
-  const standing = await fanStanding(db, caller);
-  const rows = await db
+export async function listStories(call: FanCall): Promise<Story[]> {
+  const standing = await fanStanding(call);
+  const rows = await call.db
     .selectFrom('stories')
     .selectAll()
-    .where('organizationId', '=', caller.organization.id)
+    .where('organizationId', '=', call.org.id)
     .orderBy('createdAt', 'desc')
     .orderBy('id')
     .execute();
   const stories = await present(
-    db,
-    caller,
-    rows.filter((s) => isVisibleTo(s, standing, caller.now)),
+    call,
+    rows.filter((s) => isVisibleTo(s, standing, call.now)),
   );
   return [...stories.filter((s) => s.type === 'live'), ...stories.filter((s) => s.type !== 'live')];
 }
 
 /** GET /content/stories/{id}: unknown, another organization's or not visible to this fan → 404. */
-export async function getStory(db: Database, caller: StoryCaller, storyId: string): Promise<Story> {
-  const standing = await fanStanding(db, caller);
-  const row = await db
+export async function getStory(call: FanCall, storyId: string): Promise<Story> {
+  const standing = await fanStanding(call);
+  const row = await call.db
     .selectFrom('stories')
     .selectAll()
-    .where('organizationId', '=', caller.organization.id)
+    .where('organizationId', '=', call.org.id)
     .where('id', '=', storyId)
     .executeTakeFirst();
-  if (!row || !isVisibleTo(row, standing, caller.now)) throw notFound('Story');
-  const [story] = await present(db, caller, [row]);
+  if (!row || !isVisibleTo(row, standing, call.now)) throw notFound('Story');
+  const [story] = await present(call, [row]);
   return story as Story;
 }
 
@@ -154,16 +141,15 @@ export async function getStory(db: Database, caller: StoryCaller, storyId: strin
  * chapter_not_viewable when the chapter is not part of a story this fan may see.
  */
 export async function viewChapter(
-  db: Database,
-  caller: StoryCaller,
+  call: FanCall,
   storyId: string,
   chapterId: string,
 ): Promise<ChapterViewResponse> {
-  const orgId = caller.organization.id;
-  const outcome = await db.transaction().execute(async (trx) => {
+  const orgId = call.org.id;
+  const outcome = await call.db.transaction().execute(async (trx) => {
     // Lock the fan's row first: two last chapters viewed at once would otherwise each miss the
     // other's uncommitted view, and neither would see the story complete.
-    await trx.selectFrom('users').select('id').where('id', '=', caller.userId).forUpdate().execute();
+    await lockFan(trx, orgId, call.userId);
     const story = await trx
       .selectFrom('stories')
       .selectAll()
@@ -171,48 +157,47 @@ export async function viewChapter(
       .where('id', '=', storyId)
       .executeTakeFirst();
     if (!story) throw notFound('Story');
-    const standing = await fanStanding(trx, caller);
+    const standing = await fanStanding({ ...call, db: trx });
     const chapters = await trx
       .selectFrom('storyChapters')
       .select('id')
       .where('organizationId', '=', orgId)
       .where('storyId', '=', story.id)
       .execute();
-    if (!isVisibleTo(story, standing, caller.now) || !chapters.some((c) => c.id === chapterId)) {
+    if (!isVisibleTo(story, standing, call.now) || !chapters.some((c) => c.id === chapterId)) {
       throw unprocessable('chapter_not_viewable', 'This chapter is not part of a story you can view');
     }
     await trx
       .insertInto('storyChapterViews')
-      .values({ organizationId: orgId, userId: caller.userId, storyId: story.id, chapterId })
+      .values({ organizationId: orgId, userId: call.userId, storyId: story.id, chapterId })
       .onConflict((oc) => oc.columns(['userId', 'chapterId']).doNothing())
       .execute();
     const seen = await trx
       .selectFrom('storyChapterViews')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('userId', '=', caller.userId)
+      .where('userId', '=', call.userId)
       .where('storyId', '=', story.id)
       .executeTakeFirstOrThrow();
     let pointsAwarded = 0;
     if (Number(seen.n) >= chapters.length && story.points > 0) {
-      const posted = await postPoints(trx, {
-        organizationId: orgId,
-        userId: caller.userId,
-        amount: story.points,
-        kind: 'story_view',
-        reference: story.id,
-        description: `Watched the story "${story.title}"`,
-        onceKey: `story:${story.id}`,
-        at: caller.now,
-        earning: 'content',
-      });
+      const posted = await postPoints(
+        trx,
+        {
+          organizationId: orgId,
+          userId: call.userId,
+          amount: story.points,
+          kind: 'story_view',
+          reference: story.id,
+          description: `Watched the story "${story.title}"`,
+          onceKey: `story:${story.id}`,
+          at: call.now,
+          earning: 'content',
+        },
+        bestActiveBoost,
+      );
       if (posted.applied) pointsAwarded = posted.amount;
     }
-    const balance = await trx
-      .selectFrom('users')
-      .select(['points', 'lifetimePoints'])
-      .where('id', '=', caller.userId)
-      .executeTakeFirstOrThrow();
-    return { pointsAwarded, ...balance };
+    return { pointsAwarded, ...(await balanceOf(trx, call.userId)) };
   });
-  return { ...outcome, story: await getStory(db, caller, storyId) };
+  return { ...outcome, story: await getStory(call, storyId) };
 }

@@ -3,69 +3,21 @@ import {
   type AdminSweepstake,
   type AdminSweepstakeUpdate,
   type adminSweepstakeCreateSchema,
-  drawWinners,
-  hashEntries,
   hashSeed,
-  canonicalEntries,
-  type SweepstakeVerification,
 } from '@paddock/contracts/api/sweepstakes';
 import type { z } from 'zod';
-import type { Database } from '../../db/engine.ts';
-import type { AppDeps } from '../../platform/deps.ts';
+import { writeAudit } from '../../admin/audit-service.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
-import {
-  currentEntries,
-  listSweepstakes,
-  type SweepstakeRow,
-  verifySweepstake,
-  winnerDisplayName,
-} from './sweepstake-service.ts';
+import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
+import { assertMedia, noSuchMedia } from '../files/files-service.ts';
+import { findSweepstake, listSweepstakes, type SweepstakeRow } from './sweepstake-service.ts';
 
 export type CreateInput = z.output<typeof adminSweepstakeCreateSchema>;
 
-/** Operator actions are audited in the same transaction as the change (who, what, before/after). */
-async function audit(
-  trx: Database,
-  entry: {
-    organizationId: string;
-    actorUserId: string | null;
-    action: string;
-    targetId: string;
-    before?: unknown;
-    after?: unknown;
-  },
-) {
-  await trx
-    .insertInto('auditLog')
-    .values({
-      organizationId: entry.organizationId,
-      actorUserId: entry.actorUserId,
-      action: entry.action,
-      targetType: 'sweepstake',
-      targetId: entry.targetId,
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-    })
-    .execute();
-}
-
 /** What the audit log may hold of a sweepstake: everything public, never the secret seed. */
-function auditView(row: SweepstakeRow) {
+export function auditView(row: SweepstakeRow) {
   const { seed: _secret, frozenEntries: _list, ...rest } = row;
   return rest;
-}
-
-async function assertMedia(db: Database, organizationId: string, ids: (string | null | undefined)[]) {
-  for (const id of ids) {
-    if (!id) continue;
-    const found = await db
-      .selectFrom('media')
-      .select('id')
-      .where('id', '=', id)
-      .where('organizationId', '=', organizationId)
-      .executeTakeFirst();
-    if (!found) throw unprocessable('media_not_found', `No media ${id} in this organization`);
-  }
 }
 
 function assertWindow(startsAt: string | Date, endsAt: string | Date) {
@@ -74,15 +26,10 @@ function assertWindow(startsAt: string | Date, endsAt: string | Date) {
   }
 }
 
-export async function listAdminSweepstakes(
-  db: Database,
-  organizationId: string,
-  now: Date,
-  onlyId?: string,
-): Promise<AdminSweepstake[]> {
+export async function listAdminSweepstakes(call: OrgCall, onlyId?: string): Promise<AdminSweepstake[]> {
   const [list, extra] = await Promise.all([
-    listSweepstakes(db, organizationId, null, now, onlyId),
-    db
+    listSweepstakes({ ...call, userId: null }, onlyId),
+    call.db
       .selectFrom('sweepstakes as s')
       .leftJoin('sweepstakeEntries as e', 'e.sweepstakeId', 's.id')
       .select((eb) => [
@@ -91,7 +38,7 @@ export async function listAdminSweepstakes(
         's.createdAt',
         eb.fn.count<number>('e.userId').as('entrantCount'),
       ])
-      .where('s.organizationId', '=', organizationId)
+      .where('s.organizationId', '=', call.org.id)
       .groupBy('s.id')
       .execute(),
   ]);
@@ -107,8 +54,8 @@ export async function listAdminSweepstakes(
   });
 }
 
-async function getAdminSweepstake(db: Database, organizationId: string, id: string, now: Date) {
-  const [one] = await listAdminSweepstakes(db, organizationId, now, id);
+async function getAdminSweepstake(call: OrgCall, id: string) {
+  const [one] = await listAdminSweepstakes(call, id);
   if (!one) throw notFound('Sweepstake');
   return one;
 }
@@ -118,32 +65,20 @@ async function getAdminSweepstake(db: Database, organizationId: string, id: stri
  * (the commit); the seed itself is revealed with the winners, so the operator cannot pick a
  * seed after seeing the entries.
  */
-export async function createSweepstake(
-  deps: AppDeps,
-  organizationId: string,
-  actorUserId: string,
-  input: CreateInput,
-): Promise<AdminSweepstake> {
-  const id = await deps.db
-    .transaction()
-    .execute((trx) => insertSweepstake(trx, organizationId, actorUserId, input));
-  return getAdminSweepstake(deps.db, organizationId, id, deps.clock.now());
+export async function createSweepstake(call: OperatorCall, input: CreateInput): Promise<AdminSweepstake> {
+  const id = await call.db.transaction().execute((trx) => insertSweepstake({ ...call, db: trx }, input));
+  return getAdminSweepstake(call, id);
 }
 
 /** The create inside the caller's transaction (also used by the demo seed); returns the id. */
-export async function insertSweepstake(
-  trx: Database,
-  organizationId: string,
-  actorUserId: string | null,
-  input: CreateInput,
-): Promise<string> {
+export async function insertSweepstake(call: OperatorCall, input: CreateInput): Promise<string> {
   assertWindow(input.startsAt, input.endsAt);
-  await assertMedia(trx, organizationId, [input.mediaId, input.rulesMediaId]);
+  await assertMedia(call.db, call.org.id, [input.mediaId, input.rulesMediaId], noSuchMedia);
   const seed = randomBytes(32).toString('hex');
-  const row = await trx
+  const row = await call.db
     .insertInto('sweepstakes')
     .values({
-      organizationId,
+      organizationId: call.org.id,
       title: input.title,
       description: input.description,
       prize: input.prize,
@@ -161,10 +96,9 @@ export async function insertSweepstake(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await audit(trx, {
-    organizationId,
-    actorUserId,
+  await writeAudit(call, {
     action: 'sweepstake.create',
+    targetType: 'sweepstake',
     targetId: row.id,
     after: auditView(row),
   });
@@ -173,24 +107,15 @@ export async function insertSweepstake(
 
 /** Edits any field until the draw; after it the published data is final (422 already_drawn). */
 export async function updateSweepstake(
-  deps: AppDeps,
-  organizationId: string,
-  actorUserId: string,
+  call: OperatorCall,
   id: string,
   patch: AdminSweepstakeUpdate,
 ): Promise<AdminSweepstake> {
-  await deps.db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('sweepstakes')
-      .selectAll()
-      .where('id', '=', id)
-      .where('organizationId', '=', organizationId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw notFound('Sweepstake');
+  await call.db.transaction().execute(async (trx) => {
+    const before = await findSweepstake(trx, call.org.id, id, 'update');
     if (before.drawnAt) throw unprocessable('already_drawn', 'A drawn sweepstake can no longer be edited');
     assertWindow(patch.startsAt ?? before.startsAt, patch.endsAt ?? before.endsAt);
-    await assertMedia(trx, organizationId, [patch.mediaId, patch.rulesMediaId]);
+    await assertMedia(trx, call.org.id, [patch.mediaId, patch.rulesMediaId], noSuchMedia);
     const { eligibleCountries, ...rest } = patch;
     const after = await trx
       .updateTable('sweepstakes')
@@ -199,200 +124,21 @@ export async function updateSweepstake(
         ...(eligibleCountries === undefined
           ? {}
           : { eligibleCountries: eligibleCountries === null ? null : JSON.stringify(eligibleCountries) }),
-        updatedAt: deps.clock.now(),
+        updatedAt: call.now,
       })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await audit(trx, {
-      organizationId,
-      actorUserId,
-      action: 'sweepstake.update',
-      targetId: id,
-      before: auditView(before),
-      after: auditView(after),
-    });
+    await writeAudit(
+      { ...call, db: trx },
+      {
+        action: 'sweepstake.update',
+        targetType: 'sweepstake',
+        targetId: id,
+        before: auditView(before),
+        after: auditView(after),
+      },
+    );
   });
-  return getAdminSweepstake(deps.db, organizationId, id, deps.clock.now());
-}
-
-/**
- * The draw: after endsAt, freeze the entry list (canonical order, SHA-256 published), pick
- * `winners` distinct fans weighted by entries with the shared deterministic algorithm, store
- * them and reveal the seed. The row lock (FOR UPDATE) waits for entries still in flight (they
- * hold FOR SHARE) and makes a second draw see drawn_at: 422 already_drawn.
- */
-export async function drawSweepstake(
-  deps: AppDeps,
-  organizationId: string,
-  actorUserId: string,
-  id: string,
-  winnerCount: number,
-): Promise<SweepstakeVerification> {
-  const now = deps.clock.now();
-  await deps.db
-    .transaction()
-    .execute((trx) => drawInTransaction(trx, organizationId, actorUserId, id, winnerCount, now));
-  return verifySweepstake(deps.db, organizationId, id);
-}
-
-/** The draw inside the caller's transaction (also used by the demo seed). */
-export async function drawInTransaction(
-  trx: Database,
-  organizationId: string,
-  actorUserId: string | null,
-  id: string,
-  winnerCount: number,
-  now: Date,
-): Promise<void> {
-  const row = await trx
-    .selectFrom('sweepstakes')
-    .selectAll()
-    .where('id', '=', id)
-    .where('organizationId', '=', organizationId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw notFound('Sweepstake');
-  if (row.drawnAt) throw unprocessable('already_drawn', 'This sweepstake has already been drawn');
-  if (now < new Date(row.endsAt)) {
-    throw unprocessable('sweepstake_not_ended', 'Winners can be drawn only after the sweepstake ends');
-  }
-  const rows = await currentEntries(trx, id);
-  const entries = canonicalEntries(rows.map((r) => ({ entrant: r.entrant, count: r.count })));
-  const entriesHash = hashEntries(entries);
-  const winners = drawWinners(row.seed, entriesHash, entries, winnerCount);
-  const userByEntrant = new Map(rows.map((r) => [r.entrant, r.userId]));
-  const winnerUserIds = winners.map((w) => userByEntrant.get(w) as string);
-  const users =
-    winnerUserIds.length > 0
-      ? await trx
-          .selectFrom('users')
-          .select(['id', 'firstName', 'lastName', 'username'])
-          .where('id', 'in', winnerUserIds)
-          .execute()
-      : [];
-  const userById = new Map(users.map((u) => [u.id, u]));
-  if (winners.length > 0) {
-    await trx
-      .insertInto('sweepstakeWinners')
-      .values(
-        winners.map((entrant, i) => {
-          const userId = userByEntrant.get(entrant) ?? null;
-          return {
-            organizationId,
-            sweepstakeId: id,
-            position: i + 1,
-            userId,
-            entrant,
-            displayName: winnerDisplayName(userId ? userById.get(userId) : undefined, entrant),
-          };
-        }),
-      )
-      .execute();
-  }
-  await trx
-    .updateTable('sweepstakes')
-    .set({
-      frozenEntries: JSON.stringify(entries),
-      entriesHash,
-      winnerCount,
-      drawnAt: now,
-      drawnBy: actorUserId,
-      updatedAt: now,
-    })
-    .where('id', '=', id)
-    .execute();
-  await audit(trx, {
-    organizationId,
-    actorUserId,
-    action: 'sweepstake.draw',
-    targetId: id,
-    after: { entriesHash, entrants: entries.length, winnerCount, winners },
-  });
-}
-
-const csvCell = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  // Quote always; a leading = + - @ is prefixed so a spreadsheet never runs it as a formula.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
-};
-
-/**
- * GET /api/admin/sweepstakes/{id}/entries.csv: every entrant, their entries and any win. The
- * export holds personal data (e-mail, names), so it is audited like a change.
- */
-export async function entriesCsv(
-  db: Database,
-  organizationId: string,
-  actorUserId: string,
-  id: string,
-): Promise<string> {
-  const row = await db
-    .selectFrom('sweepstakes')
-    .select(['id'])
-    .where('id', '=', id)
-    .where('organizationId', '=', organizationId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Sweepstake');
-  const lines = await db
-    .selectFrom('sweepstakeEntries as e')
-    .innerJoin('users as u', 'u.id', 'e.userId')
-    .leftJoin('sweepstakeWinners as w', (join) =>
-      join.onRef('w.sweepstakeId', '=', 'e.sweepstakeId').onRef('w.entrant', '=', 'e.entrant'),
-    )
-    .select([
-      'e.entrant',
-      'e.userId',
-      'u.email',
-      'u.firstName',
-      'u.lastName',
-      'u.country',
-      'e.count',
-      'e.freeCount',
-      'e.pointsSpent',
-      'w.position',
-      'w.displayName',
-    ])
-    .where('e.sweepstakeId', '=', id)
-    .orderBy('e.entrant')
-    .execute();
-  await audit(db, {
-    organizationId,
-    actorUserId,
-    action: 'sweepstake.export_entries',
-    targetId: id,
-    after: { rows: lines.length },
-  });
-  const header = [
-    'entrant',
-    'user_id',
-    'email',
-    'first_name',
-    'last_name',
-    'country',
-    'entries',
-    'free_entries',
-    'points_spent',
-    'winner_position',
-    'winner_display_name',
-  ];
-  const body = lines.map((l) =>
-    [
-      l.entrant,
-      l.userId,
-      l.email,
-      l.firstName,
-      l.lastName,
-      l.country,
-      l.count,
-      l.freeCount,
-      l.pointsSpent,
-      l.position,
-      l.displayName,
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  return `${[header.map(csvCell).join(','), ...body].join('\r\n')}\r\n`;
+  return getAdminSweepstake(call, id);
 }

@@ -7,29 +7,25 @@ import {
 } from '@paddock/contracts/api/sweepstakes';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { unauthorized } from '../../platform/errors.ts';
-import { errorResponses } from '../../platform/http/schemas.ts';
-import { requireUser } from '../../platform/request-context.ts';
-import {
-  enterSweepstake,
-  enterSweepstakeFree,
-  getSweepstake,
-  listSweepstakes,
-  verifySweepstake,
-} from './sweepstake-service.ts';
+import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import { fanCall, orgCall, type ViewerCall, viewerCall } from '../../platform/service-call.ts';
+import { enterSweepstake, enterSweepstakeFree } from './sweepstake-entry.ts';
+import { getSweepstake, listSweepstakes } from './sweepstake-service.ts';
+import { verifySweepstake } from './sweepstake-verify.ts';
 
-const idParams = z.object({ id: z.uuid({ message: 'id must be a UUID' }) });
 const tags = ['sweepstakes'];
 
 /**
  * SPEC §1/§6: an anonymous visitor sees sweepstakes only on the logged-off dashboard, which
  * the organization switches on; otherwise reading them needs a signed-in fan (401).
  */
-function viewerOf(request: FastifyRequest): string | null {
-  if (request.ctx.user) return request.ctx.user.id;
-  if (request.ctx.organization.settings.loggedOffDashboard) return null;
-  throw unauthorized('Sign in to see sweepstakes');
+function viewerOf(request: FastifyRequest): ViewerCall {
+  const call = viewerCall(request);
+  if (call.userId === null && !call.org.settings.loggedOffDashboard) {
+    throw unauthorized('Sign in to see sweepstakes');
+  }
+  return call;
 }
 
 /** GET /sweepstake, GET /sweepstake/{id}, POST /sweepstake/{id}/entry (SPEC §7), free entry, verify. */
@@ -45,10 +41,7 @@ export const sweepstakeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sweepstakeListSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const viewer = viewerOf(request);
-      return listSweepstakes(app.deps.db, request.ctx.organization.id, viewer, app.deps.clock.now());
-    },
+    async (request) => listSweepstakes(viewerOf(request)),
   );
 
   app.get(
@@ -57,20 +50,11 @@ export const sweepstakeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One sweepstake: status, cost, the fan’s entries, rules, seed hash, winners once drawn',
-        params: idParams,
+        params: idParam,
         response: { 200: sweepstakeSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const viewer = viewerOf(request);
-      return getSweepstake(
-        app.deps.db,
-        request.ctx.organization.id,
-        viewer,
-        request.params.id,
-        app.deps.clock.now(),
-      );
-    },
+    async (request) => getSweepstake(viewerOf(request), request.params.id),
   );
 
   app.post(
@@ -81,21 +65,12 @@ export const sweepstakeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Buy entries: spends costPerEntry × count points in one ledger row',
         description:
           '422 codes: insufficient_points, sweepstake_not_live, underage, entry_cap_reached, country_not_eligible.',
-        params: idParams,
+        params: idParam,
         body: sweepstakeEntryBodySchema,
         response: { 200: sweepstakeEntryResultSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return enterSweepstake(
-        app.deps,
-        request.ctx.organization,
-        user.id,
-        request.params.id,
-        request.body.count,
-      );
-    },
+    async (request) => enterSweepstake(fanCall(request), request.params.id, request.body.count),
   );
 
   app.post(
@@ -106,14 +81,11 @@ export const sweepstakeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The free method of entry: one entry at no cost, once per fan per sweepstake',
         description:
           'Same eligibility as a paid entry (window, age, country, cap). 422 free_entry_already_used on a repeat.',
-        params: idParams,
+        params: idParam,
         response: { 200: sweepstakeEntryResultSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return enterSweepstakeFree(app.deps, request.ctx.organization, user.id, request.params.id);
-    },
+    async (request) => enterSweepstakeFree(fanCall(request), request.params.id),
   );
 
   app.get(
@@ -124,10 +96,10 @@ export const sweepstakeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Public draw verification: the published data and the draw recomputed from it',
         description:
           'No sign-in needed. Checks SHA-256(seed) = seedHash, SHA-256(entry list) = entriesHash and that the recomputed winners are the published ones.',
-        params: idParams,
+        params: idParam,
         response: { 200: sweepstakeVerificationSchema, ...errorResponses },
       },
     },
-    async (request) => verifySweepstake(app.deps.db, request.ctx.organization.id, request.params.id),
+    async (request) => verifySweepstake(orgCall(request), request.params.id),
   );
 };

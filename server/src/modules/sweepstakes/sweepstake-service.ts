@@ -1,21 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { calendarDate, isUnderage } from '@paddock/contracts';
-import {
-  type DrawEntry,
-  DRAW_ALGORITHM,
-  type Sweepstake,
-  type SweepstakeEntryResult,
-  type SweepstakeStatus,
-  type SweepstakeVerification,
-  type SweepstakeWinner,
-  verifyDraw,
-} from '@paddock/contracts/api/sweepstakes';
+import type { Sweepstake, SweepstakeStatus, SweepstakeWinner } from '@paddock/contracts/api/sweepstakes';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/engine.ts';
-import type { Organization } from '../../db/schema.ts';
-import type { AppDeps } from '../../platform/deps.ts';
-import { notFound, unprocessable } from '../../platform/errors.ts';
-import { postPoints } from '../ledger/ledger-service.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { ViewerCall } from '../../platform/service-call.ts';
 import type { SweepstakesTable } from './sweepstake-tables.ts';
 
 export type SweepstakeRow = Selectable<SweepstakesTable>;
@@ -141,20 +129,37 @@ async function totalsOf(db: Database, sweepstakeIds: string[]) {
   return totals;
 }
 
+/**
+ * The sweepstake of this organization, or 404. `lock`: FOR SHARE while an entry is written
+ * (the draw waits for it), FOR UPDATE for the draw and for edits.
+ */
+export async function findSweepstake(
+  db: Database,
+  organizationId: string,
+  id: string,
+  lock?: 'share' | 'update',
+) {
+  let query = db
+    .selectFrom('sweepstakes')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organizationId', '=', organizationId);
+  if (lock === 'share') query = query.forShare();
+  if (lock === 'update') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound('Sweepstake');
+  return row;
+}
+
 const STATUS_ORDER: Record<SweepstakeStatus, number> = { live: 0, coming_soon: 1, ended: 2 };
 
 /**
  * Sweepstakes with their totals and winners, plus the fan's own state when a fan asks. Live
  * first (ending soonest), then coming soon (starting soonest), then ended (most recent first).
  */
-export async function listSweepstakes(
-  db: Database,
-  organizationId: string,
-  userId: string | null,
-  now: Date,
-  onlyId?: string,
-): Promise<Sweepstake[]> {
-  let query = db.selectFrom('sweepstakes').selectAll().where('organizationId', '=', organizationId);
+export async function listSweepstakes(call: ViewerCall, onlyId?: string): Promise<Sweepstake[]> {
+  const { db, userId, now } = call;
+  let query = db.selectFrom('sweepstakes').selectAll().where('organizationId', '=', call.org.id);
   if (onlyId) query = query.where('id', '=', onlyId);
   const rows = await query.execute();
   const ids = rows.map((r) => r.id);
@@ -195,295 +200,21 @@ export async function listSweepstakes(
   });
 }
 
-export async function getSweepstake(
-  db: Database,
-  organizationId: string,
-  userId: string | null,
-  id: string,
-  now: Date,
-): Promise<Sweepstake> {
-  const [one] = await listSweepstakes(db, organizationId, userId, now, id);
+export async function getSweepstake(call: ViewerCall, id: string): Promise<Sweepstake> {
+  const [one] = await listSweepstakes(call, id);
   if (!one) throw notFound('Sweepstake');
   return one;
 }
 
-/**
- * Who may enter (paid or free, SPEC §5 and the sweepstake's own rules): inside the window, not
- * under 18 in the organization's calendar, and from an eligible country when the sweepstake
- * restricts them. Takes a share lock on the sweepstake row so the draw (which locks it for
- * update) can never freeze the list while an entry is still being written.
- */
-async function lockForEntry(trx: Database, org: Organization, userId: string, id: string, now: Date) {
-  const row = await trx
-    .selectFrom('sweepstakes')
-    .selectAll()
-    .where('id', '=', id)
-    .where('organizationId', '=', org.id)
-    .forShare()
-    .executeTakeFirst();
-  if (!row) throw notFound('Sweepstake');
-  const status = sweepstakeStatus(row, now);
-  if (status !== 'live') {
-    throw unprocessable(
-      'sweepstake_not_live',
-      status === 'coming_soon' ? 'This sweepstake has not opened yet' : 'This sweepstake has closed',
-      { status },
-    );
-  }
-  const fan = await trx
-    .selectFrom('users')
-    .select(['birthday', 'country'])
-    .where('id', '=', userId)
-    .where('organizationId', '=', org.id)
-    .executeTakeFirstOrThrow();
-  if (isUnderage(fan.birthday, calendarDate(now, org.timeZone))) {
-    throw unprocessable(
-      'underage',
-      fan.birthday
-        ? 'Sweepstakes are open to fans aged 18 and over'
-        : 'Add your date of birth to your profile to enter sweepstakes',
-    );
-  }
-  const countries = row.eligibleCountries;
-  if (countries && !countries.includes((fan.country ?? '').toUpperCase())) {
-    throw unprocessable(
-      'country_not_eligible',
-      fan.country
-        ? `This sweepstake is open to fans in ${countries.join(', ')} only`
-        : 'Add your country to your profile to enter this sweepstake',
-      { eligibleCountries: countries },
-    );
-  }
-  return row;
-}
-
-function capReached(row: SweepstakeRow, current: number) {
-  return unprocessable(
-    'entry_cap_reached',
-    `You can hold at most ${row.maxEntriesPerFan} entries in this sweepstake (you have ${current})`,
-    { maxEntriesPerFan: row.maxEntriesPerFan, userEntries: current },
-  );
-}
-
-/**
- * Adds entries to the fan's single total row with the cap as part of the same statement: the
- * row lock taken by the upsert serialises a fan's concurrent entries and the guard is
- * re-checked on the locked row, so the cap holds under any concurrency.
- */
-async function addEntries(
-  trx: Database,
-  org: Organization,
-  row: SweepstakeRow,
-  userId: string,
-  entrant: string,
-  added: { count: number; free: number; points: number },
-) {
-  const cap = row.maxEntriesPerFan;
-  if (cap !== null && added.count > cap) throw capReached(row, 0);
-  const result = await trx
-    .insertInto('sweepstakeEntries')
-    .values({
-      organizationId: org.id,
-      sweepstakeId: row.id,
-      userId,
-      entrant,
-      count: added.count,
-      freeCount: added.free,
-      pointsSpent: added.points,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['sweepstakeId', 'userId'])
-        .doUpdateSet((eb) => ({
-          count: eb('sweepstakeEntries.count', '+', added.count),
-          freeCount: eb('sweepstakeEntries.freeCount', '+', added.free),
-          pointsSpent: eb('sweepstakeEntries.pointsSpent', '+', added.points),
-          updatedAt: new Date(),
-        }))
-        .where((eb) =>
-          cap === null ? eb.lit(true) : eb(eb('sweepstakeEntries.count', '+', added.count), '<=', cap),
-        ),
-    )
-    .returning('count')
-    .executeTakeFirst();
-  if (!result) {
-    const current = await trx
-      .selectFrom('sweepstakeEntries')
-      .select('count')
-      .where('sweepstakeId', '=', row.id)
-      .where('userId', '=', userId)
-      .executeTakeFirst();
-    throw capReached(row, current?.count ?? 0);
-  }
-  return result.count;
-}
-
-/** POST /sweepstake/{id}/entry: spends costPerEntry × count in one ledger row, atomically. */
-export async function enterSweepstake(
-  deps: AppDeps,
-  org: Organization,
-  userId: string,
-  id: string,
-  count: number,
-): Promise<SweepstakeEntryResult> {
-  const now = deps.clock.now();
-  return deps.db.transaction().execute((trx) => enterInTransaction(trx, org, userId, id, count, now));
-}
-
-/** The paid entry inside the caller's transaction (also used by the demo seed). */
-export async function enterInTransaction(
-  trx: Database,
-  org: Organization,
-  userId: string,
-  id: string,
-  count: number,
-  now: Date,
-): Promise<SweepstakeEntryResult> {
-  const row = await lockForEntry(trx, org, userId, id, now);
-  const existing = await trx
-    .selectFrom('sweepstakeEntries')
-    .select('count')
-    .where('sweepstakeId', '=', id)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  // A friendly early refusal; addEntries re-checks the cap under the row lock.
-  if (row.maxEntriesPerFan !== null && (existing?.count ?? 0) + count > row.maxEntriesPerFan) {
-    throw capReached(row, existing?.count ?? 0);
-  }
-  const cost = row.costPerEntry * count;
-  const posted = await postPoints(trx, {
-    organizationId: org.id,
-    userId,
-    amount: -cost,
-    kind: 'sweepstake_entry',
-    reference: row.id,
-    description: `${count} ${count === 1 ? 'entry' : 'entries'}: ${row.prize}`,
-  });
-  const entrant = entrantId(row.seed, userId);
-  const total = await addEntries(trx, org, row, userId, entrant, { count, free: 0, points: cost });
-  return {
-    sweepstakeId: row.id,
-    added: count,
-    pointsSpent: cost,
-    userEntries: total,
-    points: posted.points,
-  };
-}
-
-/**
- * POST /sweepstake/{id}/free-entry: the no-purchase method of entry sweepstake law requires
- * in many places. Same eligibility as a paid entry, once per fan per sweepstake, costs nothing.
- */
-export async function enterSweepstakeFree(
-  deps: AppDeps,
-  org: Organization,
-  userId: string,
-  id: string,
-): Promise<SweepstakeEntryResult> {
-  const now = deps.clock.now();
-  return deps.db.transaction().execute((trx) => freeEntryInTransaction(trx, org, userId, id, now));
-}
-
-/** The free entry inside the caller's transaction (also used by the demo seed). */
-export async function freeEntryInTransaction(
-  trx: Database,
-  org: Organization,
-  userId: string,
-  id: string,
-  now: Date,
-): Promise<SweepstakeEntryResult> {
-  const row = await lockForEntry(trx, org, userId, id, now);
-  const inserted = await trx
-    .insertInto('sweepstakeFreeEntries')
-    .values({ organizationId: org.id, sweepstakeId: row.id, userId })
-    .onConflict((oc) => oc.columns(['sweepstakeId', 'userId']).doNothing())
-    .returning('userId')
-    .executeTakeFirst();
-  if (!inserted) {
-    throw unprocessable(
-      'free_entry_already_used',
-      'You have already used your free entry for this sweepstake',
-    );
-  }
-  const entrant = entrantId(row.seed, userId);
-  const total = await addEntries(trx, org, row, userId, entrant, { count: 1, free: 1, points: 0 });
-  const fan = await trx
-    .selectFrom('users')
-    .select('points')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return { sweepstakeId: row.id, added: 1, pointsSpent: 0, userEntries: total, points: fan.points };
-}
-
-/** The entry list as it stands (for the draw): every fan with at least one entry. */
-export async function currentEntries(trx: Database, sweepstakeId: string) {
-  return trx
-    .selectFrom('sweepstakeEntries')
-    .select(['userId', 'entrant', 'count', 'freeCount', 'pointsSpent'])
-    .where('sweepstakeId', '=', sweepstakeId)
-    .where('count', '>', 0)
+/** Support's view of a fan's entries: the sweepstake, its title and how many entries, newest first. */
+export async function fanEntries(db: Database, organizationId: string, userId: string) {
+  const rows = await db
+    .selectFrom('sweepstakeEntries as e')
+    .innerJoin('sweepstakes as s', 's.id', 'e.sweepstakeId')
+    .select(['s.id as sweepstakeId', 's.title as name', 'e.count'])
+    .where('e.userId', '=', userId)
+    .where('e.organizationId', '=', organizationId)
+    .orderBy('s.startsAt', 'desc')
     .execute();
-}
-
-/**
- * GET /sweepstake/{id}/verify: the published data and the draw recomputed from it with the
- * shared pure algorithm (contracts/src/sweepstake-draw.ts). Public: anyone may check.
- */
-export async function verifySweepstake(
-  db: Database,
-  organizationId: string,
-  id: string,
-): Promise<SweepstakeVerification> {
-  const row = await db
-    .selectFrom('sweepstakes')
-    .selectAll()
-    .where('id', '=', id)
-    .where('organizationId', '=', organizationId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Sweepstake');
-  const published = await db
-    .selectFrom('sweepstakeWinners')
-    .select('entrant')
-    .where('sweepstakeId', '=', id)
-    .orderBy('position')
-    .execute();
-  const base = {
-    sweepstakeId: row.id,
-    algorithm: DRAW_ALGORITHM,
-    seedHash: row.seedHash,
-    publishedWinners: published.map((w) => w.entrant),
-  };
-  if (!row.drawnAt || !row.entriesHash || !row.frozenEntries) {
-    return {
-      ...base,
-      drawn: false,
-      seed: null,
-      entriesHash: null,
-      entries: [],
-      winnerCount: row.winnerCount,
-      winners: [],
-      checks: { seedMatchesHash: false, entriesMatchHash: false, winnersMatch: false },
-      verified: false,
-    };
-  }
-  const entries: DrawEntry[] = row.frozenEntries;
-  const result = verifyDraw({
-    seedHash: row.seedHash,
-    seed: row.seed,
-    entriesHash: row.entriesHash,
-    entries,
-    winnerCount: row.winnerCount,
-    winners: base.publishedWinners,
-  });
-  return {
-    ...base,
-    drawn: true,
-    seed: row.seed,
-    entriesHash: row.entriesHash,
-    entries: entries.map((e) => ({ entrant: e.entrant, count: e.count })),
-    winnerCount: row.winnerCount,
-    winners: result.winners,
-    checks: result.checks,
-    verified: result.verified,
-  };
+  return rows.map((e) => ({ sweepstakeId: String(e.sweepstakeId), name: e.name, count: Number(e.count) }));
 }

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
-import type { Json, Timestamp } from '../../db/schema.ts';
+import type { Json, Timestamp } from '../../db/column-types.ts';
 
-/** Kysely interfaces of the sweepstake and activation tables (camelCase; see db/schema.ts). */
+/** Kysely interfaces of the sweepstake tables (camelCase; see 0005_sweepstakes.ts). */
 
 export interface FrozenEntry {
   entrant: string;
@@ -62,64 +62,9 @@ export interface SweepstakeWinnersTable {
   createdAt: Generated<Date>;
 }
 
-export interface ActivationsTable {
-  id: Generated<string>;
-  organizationId: string;
-  slug: string;
-  title: string;
-  description: Generated<string>;
-  mediaId: string | null;
-  startsAt: Timestamp;
-  stopsAt: Timestamp;
-  bonusPoints: Generated<number>;
-  createdAt: Generated<Date>;
-  updatedAt: Generated<Date>;
-}
-
-export interface BadgesTable {
-  id: Generated<string>;
-  organizationId: string;
-  name: string;
-  description: Generated<string>;
-  imageMediaId: string | null;
-  source: Generated<string>;
-  createdAt: Generated<Date>;
-}
-
-export interface ActivationBadgesTable {
-  organizationId: string;
-  activationId: string;
-  badgeId: string;
-}
-
-export interface ActivationUsersTable {
-  organizationId: string;
-  activationId: string;
-  userId: string;
-  activatedAt: Timestamp;
-}
-
-/** A fan's badges (one row per fan per badge); GET /user/me/badges reads this. */
-export interface UserBadgesTable {
-  id: Generated<string>;
-  organizationId: string;
-  userId: string;
-  badgeId: string;
-  earnedAt: Timestamp;
-  /** activation, manual… */
-  how: string;
-  /** The object that granted it (an activation id…). */
-  reference: string | null;
-}
-
 export interface SweepstakeTables {
   sweepstakes: SweepstakesTable;
   sweepstakeEntries: SweepstakeEntriesTable;
   sweepstakeFreeEntries: SweepstakeFreeEntriesTable;
   sweepstakeWinners: SweepstakeWinnersTable;
-  activations: ActivationsTable;
-  badges: BadgesTable;
-  activationBadges: ActivationBadgesTable;
-  activationUsers: ActivationUsersTable;
-  userBadges: UserBadgesTable;
 }

@@ -8,7 +8,8 @@ export const errorSchema = z
   })
   .passthrough();
 
-export const uuidParam = (name = 'id') => z.object({ [name]: z.uuid({ message: `${name} must be a UUID` }) });
+/** The `{ id }` path parameter every route with an id in its path validates. */
+export const idParam = z.object({ id: z.uuid({ message: 'id must be a UUID' }) });
 
 /** Standard error responses a route may add to its `response` schema. */
 export const errorResponses = {
@@ -23,3 +24,6 @@ export const paginationQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(200).optional().describe('Opaque cursor from the previous page'),
 });
+
+/** The standard errors plus 409, for a create or edit that may clash with a unique key (a slug…). */
+export const withConflict = { ...errorResponses, 409: errorSchema } as const;

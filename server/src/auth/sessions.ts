@@ -1,0 +1,27 @@
+import type { Database } from '../db/engine.ts';
+
+/**
+ * Ending sessions. Access tokens are checked against the sessions table on every call, so a
+ * deleted session revokes its bearer at once; its refresh tokens go with it (cascade).
+ */
+export async function endSessions(
+  db: Database,
+  scope: {
+    organizationId?: string;
+    userId: string;
+    /** Only this session (a sign-out of one device). */
+    sessionId?: string;
+    /** Every session but this one (a new password, "sign out the others"). */
+    exceptSessionId?: string;
+    /** Only sessions at this assurance level (aal1 sessions end when a second factor arrives). */
+    aal?: string;
+  },
+): Promise<number> {
+  let q = db.deleteFrom('sessions').where('userId', '=', scope.userId);
+  if (scope.organizationId) q = q.where('organizationId', '=', scope.organizationId);
+  if (scope.sessionId) q = q.where('id', '=', scope.sessionId);
+  if (scope.exceptSessionId) q = q.where('id', '!=', scope.exceptSessionId);
+  if (scope.aal) q = q.where('aal', '=', scope.aal);
+  const result = await q.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,87 @@
+import type { DB } from './schema.ts';
+
+/**
+ * The module that owns each table. Only the owner queries its tables; any other module calls
+ * the owner's service instead (db/table-ownership.test.ts scans the server source and fails on
+ * a query of a table outside its owner). A module is a folder: `modules/<name>`, or `auth`,
+ * `admin`, `platform`; a seed file `seed/<name>-….ts` counts as the module `<name>` whose demo
+ * data it writes. Every table of DB must be listed (the `satisfies` below checks it).
+ */
+export const TABLE_OWNERS = {
+  organizations: 'organization',
+  ranks: 'organization',
+  users: 'profile',
+  fanIdentities: 'profile',
+  sessions: 'auth',
+  refreshTokens: 'auth',
+  authUserStates: 'auth',
+  authOneTimeTokens: 'auth',
+  authFlowStates: 'auth',
+  authMfaFactors: 'auth',
+  authMfaChallenges: 'auth',
+  authIdentities: 'auth',
+  consentTypes: 'consent',
+  userConsents: 'consent',
+  consentHistory: 'consent',
+  media: 'files',
+  pointTransactions: 'ledger',
+  auditLog: 'admin',
+  outbox: 'platform',
+  idempotencyKeys: 'platform',
+  challenges: 'challenges',
+  challengeQuestions: 'challenges',
+  challengeOptions: 'challenges',
+  challengeResponses: 'challenges',
+  triviaAnswers: 'challenges',
+  arcadeAttempts: 'challenges',
+  checkins: 'checkin',
+  videos: 'content',
+  playlists: 'content',
+  playlistVideos: 'content',
+  articles: 'content',
+  contentViews: 'content',
+  stories: 'stories',
+  storyChapters: 'stories',
+  storyChapterViews: 'stories',
+  sweepstakes: 'sweepstakes',
+  sweepstakeEntries: 'sweepstakes',
+  sweepstakeFreeEntries: 'sweepstakes',
+  sweepstakeWinners: 'sweepstakes',
+  activations: 'activations',
+  activationBadges: 'activations',
+  activationUsers: 'activations',
+  badges: 'rewards',
+  userBadges: 'rewards',
+  badgeBoosts: 'rewards',
+  milestoneBadges: 'rewards',
+  offers: 'rewards',
+  offerCodes: 'rewards',
+  offerClaims: 'rewards',
+  boosts: 'rewards',
+  carouselDismissals: 'carousel',
+} as const satisfies Record<keyof DB, string>;
+
+export type TableName = keyof typeof TABLE_OWNERS;
+
+/**
+ * The only queries of a table outside its owner, each for a reason that outweighs a service
+ * call. Keep this list short: a new entry needs the same kind of reason.
+ */
+export const OWNERSHIP_EXCEPTIONS: readonly { table: TableName; module: string; why: string }[] = [
+  {
+    table: 'users',
+    module: 'auth',
+    why:
+      'The GoTrue-compatible protocol creates the account row at sign-up and reads and writes its identity ' +
+      'columns (e-mail, phone, password, confirmations, metadata, ban, last sign-in) on every auth flow; ' +
+      'the profile module owns the rest of the row.',
+  },
+  {
+    table: 'users',
+    module: 'ledger',
+    why:
+      'postPoints moves the balance columns (points, lifetimePoints) in the same guarded UPDATE as the ' +
+      'ledger row it inserts (DESIGN decision 5), and reads them back for the balance it answers; a ' +
+      'service call there would split one atomic statement.',
+  },
+];

@@ -1,0 +1,69 @@
+import { adminActivationInputSchema, adminActivationSchema } from '@paddock/contracts/api/admin-content';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { items, registerConsoleRoutes } from '../../admin/console-routes.ts';
+import { operatorCall } from '../../admin/operator-guard.ts';
+import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import {
+  activationLink,
+  archiveActivation,
+  getAdminActivation,
+  listAdminActivations,
+  qrSvg,
+  saveActivation,
+} from './activation-admin-service.ts';
+
+const tags = ['admin: activations'];
+
+/** Activations (issue 5): slug, window, badges, bonus points, and a printable QR code of the link. */
+export const activationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const siteUrl = app.deps.config.SITE_URL;
+  registerConsoleRoutes(app, {
+    path: '/activations',
+    tags,
+    list: {
+      summary: 'All activations with badges and how many fans activated',
+      response: items(adminActivationSchema),
+      run: async (call) => ({ items: await listAdminActivations(call, siteUrl) }),
+    },
+    create: {
+      summary: 'Create an activation with its badges',
+      body: adminActivationInputSchema,
+      response: adminActivationSchema,
+      conflict: true,
+      run: (call, body) => saveActivation(call, siteUrl, null, body),
+    },
+    update: {
+      method: 'put',
+      summary: 'Edit an activation; badges listed with their id are kept',
+      body: adminActivationInputSchema,
+      response: adminActivationSchema,
+      conflict: true,
+      run: (call, id, body) => saveActivation(call, siteUrl, id, body),
+    },
+    archive: {
+      summary: 'Archive an activation (closes its window now)',
+      response: adminActivationSchema,
+      run: (call, id) => archiveActivation(call, siteUrl, id),
+    },
+  });
+
+  app.get(
+    '/activations/:id/qr.svg',
+    {
+      schema: {
+        tags,
+        summary: 'QR code (SVG) of the activation link, for printing',
+        params: idParam,
+        response: { 200: z.string().describe('image/svg+xml'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const activation = await getAdminActivation(await operatorCall(request), siteUrl, request.params.id);
+      // Without SITE_URL the console's own origin is the best guess for the fans' link.
+      const origin = siteUrl ?? `${request.protocol}://${request.host}`;
+      const svg = await qrSvg(activationLink(origin, activation.slug));
+      return reply.type('image/svg+xml').header('cache-control', 'private, max-age=300').send(svg);
+    },
+  );
+};

@@ -1,0 +1,149 @@
+import type { ChallengeAnswerBody } from '@paddock/contracts/api/challenges';
+import type { Database } from '../../db/engine.ts';
+import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
+import type { FanCall } from '../../platform/service-call.ts';
+import { postPoints } from '../ledger/ledger-service.ts';
+import { lockFan } from '../profile/fan-accounts.ts';
+import { bestActiveBoost } from '../rewards/boost-rules.ts';
+import { findUnarchived } from './challenge-service.ts';
+import type { ChallengeRow } from './challenge-views.ts';
+
+/** What every subtype's answer function shares (challenge-answer.ts dispatches to them). */
+
+/** One answer being made: the fan's call (db is the answer's transaction) and the challenge. */
+export interface AnswerContext extends FanCall {
+  challenge: ChallengeRow;
+  body: ChallengeAnswerBody;
+  appSecret: string;
+}
+
+export interface AnswerOutcome {
+  correct: boolean | null;
+  points: number;
+  /**
+   * A refusal whose bookkeeping must still be committed (a burnt arcade attempt, a counted
+   * wrong keyword): thrown after the transaction commits instead of rolling it back.
+   */
+  refusal?: AppError;
+}
+
+export const badRequest = (message: string) => new AppError(400, 'validation_failed', message);
+
+export const isExpired = (row: ChallengeRow, now: Date) =>
+  row.expiresOn != null && new Date(row.expiresOn).getTime() <= now.getTime();
+
+/**
+ * Serialises every answer of one fan: the fan's row lock is held until commit (see postPoints).
+ * The caller's session proves the fan exists; a missing row is a defect, not a refusal.
+ */
+export async function lockAnsweringFan(call: FanCall) {
+  if (!(await lockFan(call.db, call.org.id, call.userId)))
+    throw new Error('The signed-in fan no longer exists');
+}
+
+/** Loads a challenge for answering: 404 when unknown/archived, 422 outside its window. */
+export async function findAnswerable(call: FanCall, id: string) {
+  const row = await findUnarchived(call, id);
+  if (!row) throw notFound('Challenge');
+  if (new Date(row.visibleFrom).getTime() > call.now.getTime()) {
+    throw unprocessable('challenge_not_visible', 'This challenge has not opened yet');
+  }
+  if (isExpired(row, call.now)) throw unprocessable('challenge_expired', 'This challenge has closed');
+  return row;
+}
+
+export async function existingResponse(db: Database, challengeId: string, userId: string) {
+  return db
+    .selectFrom('challengeResponses')
+    .selectAll()
+    .where('challengeId', '=', challengeId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The fan's response so far; 422 already_answered once it is complete. */
+export async function openResponse(db: Database, challengeId: string, userId: string) {
+  const existing = await existingResponse(db, challengeId, userId);
+  if (existing?.status === 'completed') {
+    throw unprocessable('already_answered', 'You have already answered this challenge');
+  }
+  return existing;
+}
+
+export function ledgerDescription(row: ChallengeRow) {
+  const label: Record<string, string> = {
+    poll: 'Poll',
+    pickem: "Pick'em",
+    arcade: 'Arcade',
+    trivia: 'Trivia',
+    keyword: 'Keyword',
+  };
+  return `${label[row.subtype] ?? 'Challenge'}: ${row.title}`;
+}
+
+/**
+ * Posts an award and answers the amount actually posted: the ledger may adjust an award (a
+ * boost), and reversals must take back exactly what was paid.
+ */
+export async function award(
+  ctx: AnswerContext,
+  points: number,
+  onceKey: string,
+  description?: string,
+): Promise<number> {
+  if (points <= 0) return 0;
+  const result = await postPoints(
+    ctx.db,
+    {
+      organizationId: ctx.org.id,
+      userId: ctx.userId,
+      amount: points,
+      kind: 'challenge',
+      reference: ctx.challenge.id,
+      description: description ?? ledgerDescription(ctx.challenge),
+      onceKey,
+      at: ctx.now,
+      earning: 'challenges',
+    },
+    bestActiveBoost,
+  );
+  return result.applied ? result.amount : 0;
+}
+
+export async function setPointsAwarded(db: Database, challengeId: string, userId: string, points: number) {
+  await db
+    .updateTable('challengeResponses')
+    .set({ pointsAwarded: points })
+    .where('challengeId', '=', challengeId)
+    .where('userId', '=', userId)
+    .execute();
+}
+
+/**
+ * Records the fan's completed answer and pays it once (once key `challenge:<id>`); the response
+ * keeps what was actually paid (a boost may have changed it).
+ */
+export async function completeAndPay(
+  ctx: AnswerContext,
+  answer: { optionIndex?: number; score?: number },
+  points: number,
+  description?: string,
+): Promise<number> {
+  const { db, challenge, userId, now } = ctx;
+  await db
+    .insertInto('challengeResponses')
+    .values({
+      organizationId: ctx.org.id,
+      challengeId: challenge.id,
+      userId,
+      status: 'completed',
+      ...answer,
+      pointsAwarded: points,
+      createdAt: now,
+      completedAt: now,
+    })
+    .execute();
+  const paid = await award(ctx, points, `challenge:${challenge.id}`, description);
+  if (paid !== points) await setPointsAwarded(db, challenge.id, userId, paid);
+  return paid;
+}

@@ -1,0 +1,38 @@
+import type { ChallengeAnswerBody } from '@paddock/contracts/api/challenges';
+import { unprocessable } from '../../platform/errors.ts';
+import type { FanCall } from '../../platform/service-call.ts';
+import { answerArcade } from './answer-arcade.ts';
+import { type AnswerContext, type AnswerOutcome, findAnswerable, lockAnsweringFan } from './answer-common.ts';
+import { answerKeyword } from './answer-keyword.ts';
+import { answerPickem } from './answer-pickem.ts';
+import { answerPoll } from './answer-poll.ts';
+import { answerTrivia } from './answer-trivia.ts';
+import { getChallenge } from './challenge-service.ts';
+
+const ANSWER: Record<string, (ctx: AnswerContext) => Promise<AnswerOutcome>> = {
+  poll: answerPoll,
+  pickem: answerPickem,
+  keyword: answerKeyword,
+  arcade: answerArcade,
+  trivia: answerTrivia,
+};
+
+/** POST /challenge/{id}: one transaction; refusals that carry bookkeeping are thrown after commit. */
+export async function answerChallenge(
+  call: FanCall,
+  challengeId: string,
+  body: ChallengeAnswerBody,
+  appSecret: string,
+) {
+  const outcome = await call.db.transaction().execute(async (db) => {
+    const trx = { ...call, db };
+    await lockAnsweringFan(trx);
+    const challenge = await findAnswerable(trx, challengeId);
+    const answer = ANSWER[challenge.subtype];
+    if (!answer) throw unprocessable('invalid_challenge', `Unknown challenge subtype ${challenge.subtype}`);
+    return answer({ ...trx, challenge, body, appSecret });
+  });
+  if (outcome.refusal) throw outcome.refusal;
+  const challenge = await getChallenge(call, challengeId);
+  return { correct: outcome.correct, points: outcome.points, completed: challenge.completed, challenge };
+}

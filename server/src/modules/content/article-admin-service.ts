@@ -1,0 +1,88 @@
+import type { AdminArticle, adminArticleInputSchema } from '@paddock/contracts/api/admin-content';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import { type AuditedItem, deleteAudited, saveAudited } from '../../admin/audited-change.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
+import { isUniqueViolation } from '../../platform/sql-errors.ts';
+import { assertMediaOfContent, isoOrNow } from './content-admin-common.ts';
+import { sanitiseArticleHtml } from './content-service.ts';
+import type { ArticlesTable } from './content-tables.ts';
+
+type ArticleInput = z.output<typeof adminArticleInputSchema>;
+
+const presentArticle = (a: Selectable<ArticlesTable>): AdminArticle => ({
+  id: a.id,
+  slug: a.slug,
+  title: a.title,
+  summary: a.summary,
+  bodyHtml: a.bodyHtml,
+  coverMediaId: a.coverMediaId,
+  value: a.value,
+  publishedAt: isoOrNow(a.publishedAt),
+  createdAt: isoOrNow(a.createdAt),
+});
+
+const article: AuditedItem<AdminArticle> = {
+  type: 'article',
+  async view(call, id) {
+    const row = await call.db
+      .selectFrom('articles')
+      .selectAll()
+      .where('id', '=', id)
+      .where('organizationId', '=', call.org.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound('Article');
+    return presentArticle(row);
+  },
+};
+
+export async function listAdminArticles(call: OrgCall) {
+  const rows = await call.db
+    .selectFrom('articles')
+    .selectAll()
+    .where('organizationId', '=', call.org.id)
+    .orderBy('publishedAt', 'desc')
+    .execute();
+  return rows.map(presentArticle);
+}
+
+/** Article HTML is sanitised here, on every write, with the same rules as the content module. */
+export async function saveArticle(call: OperatorCall, id: string | null, input: ArticleInput) {
+  try {
+    return await saveAudited(call, article, id, async ({ db, org }, id) => {
+      await assertMediaOfContent(db, org.id, [input.coverMediaId]);
+      const values = {
+        ...input,
+        bodyHtml: sanitiseArticleHtml(input.bodyHtml),
+        publishedAt: new Date(input.publishedAt),
+      };
+      const row = id
+        ? await db
+            .updateTable('articles')
+            .set(values)
+            .where('id', '=', id)
+            .where('organizationId', '=', org.id)
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        : await db
+            .insertInto('articles')
+            .values({ ...values, organizationId: org.id })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+      return row.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError(409, 'duplicate_slug', `An article "${input.slug}" exists`);
+    throw error;
+  }
+}
+
+/** Deleting an article keeps the points fans earned reading it (they are ledger rows). */
+export function deleteArticle(call: OperatorCall, id: string) {
+  return deleteAudited(call, article, id, async ({ db, org }) => {
+    await db.deleteFrom('articles').where('id', '=', id).where('organizationId', '=', org.id).execute();
+  });
+}

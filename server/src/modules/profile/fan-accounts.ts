@@ -1,0 +1,216 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/engine.ts';
+import type { User } from '../../db/schema.ts';
+import { AppError } from '../../platform/errors.ts';
+
+/**
+ * The fan's account row as the other modules need it (the profile module owns the users
+ * table, db/table-owners.ts): look-ups, the per-fan lock that serialises a fan's actions, and
+ * the few writes operators and the CLI make. Every call is scoped by organization.
+ */
+
+/** The session outlived its user (deleted account): same answer as no session. */
+export const accountGone = () =>
+  new AppError(401, 'unauthorized', 'Your account no longer exists; sign in again');
+
+const fanRow = (db: Database, organizationId: string, userId: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', userId).where('organizationId', '=', organizationId);
+
+export async function findFan(
+  db: Database,
+  organizationId: string,
+  userId: string,
+): Promise<User | undefined> {
+  return fanRow(db, organizationId, userId).executeTakeFirst();
+}
+
+/**
+ * Locks the fan's row for the rest of the transaction (FOR UPDATE) and answers it. Every
+ * action that reads, then pays or changes a fan takes it first, so two of them for the same
+ * fan run one after the other and the second sees the first (answers, check-ins, story views,
+ * profile and consent changes).
+ */
+export async function lockFan(
+  db: Database,
+  organizationId: string,
+  userId: string,
+): Promise<User | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', userId)
+    .where('organizationId', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The operator roles in app_metadata.roles (read from the database, never from a token). */
+export async function fanRoles(db: Database, organizationId: string, userId: string): Promise<string[]> {
+  const user = await findFan(db, organizationId, userId);
+  return (user?.appMetadata.roles as string[] | undefined) ?? [];
+}
+
+/** Names the public may see of these fans (sweepstake winners), by id. */
+export async function fanNames(db: Database, userIds: string[]) {
+  if (userIds.length === 0) return new Map<string, Pick<User, 'firstName' | 'lastName' | 'username'>>();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'firstName', 'lastName', 'username'])
+    .where('id', 'in', userIds)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Contact columns of these fans for an operator export (claims, entries), by id. */
+export async function fanContacts(db: Database, organizationId: string, userIds: string[]) {
+  type Contact = Pick<User, 'email' | 'firstName' | 'lastName' | 'country'>;
+  if (userIds.length === 0) return new Map<string, Contact>();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'firstName', 'lastName', 'country'])
+    .where('organizationId', '=', organizationId)
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map<string, Contact>(rows.map((r) => [r.id, r]));
+}
+
+/** E-mail addresses of these accounts (the audit log's actors), by id. */
+export async function accountEmails(db: Database, userIds: string[]) {
+  if (userIds.length === 0) return new Map<string, string | null>();
+  const rows = await db.selectFrom('users').select(['id', 'email']).where('id', 'in', userIds).execute();
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+/** Those of these accounts whose lower-cased e-mail matches a LIKE pattern (the audit log's actor filter). */
+export async function accountIdsWithEmailLike(db: Database, userIds: string[], pattern: string) {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', userIds)
+    .where((eb) => eb(eb.fn('lower', ['email']), 'like', pattern))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** How many fans (not anonymous sessions) the organization has. */
+export async function countFans(db: Database, organizationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organizationId', '=', organizationId)
+    .where('isAnonymous', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** How many other fans joined with this fan's referral code. */
+export async function countReferredBy(db: Database, organizationId: string, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('organizationId', '=', organizationId)
+    .where('referredBy', '=', userId)
+    .where('id', '!=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Escapes LIKE wildcards so a search for "100%" finds that text, not everything. */
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Fan support's search by e-mail, username, name or phone digits; newest first, offset paging. */
+export async function searchFans(
+  db: Database,
+  organizationId: string,
+  q: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<User[]> {
+  let query = db
+    .selectFrom('users')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .where('isAnonymous', '=', false);
+  if (q) {
+    const pattern = `%${likeEscape(q.toLowerCase())}%`;
+    const digits = q.replace(/[^0-9]/g, '');
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['email']), 'like', pattern),
+        eb(eb.fn('lower', ['username']), 'like', pattern),
+        eb(sql<string>`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`, 'like', pattern),
+        ...(digits.length >= 3
+          ? [
+              eb(sql<string>`regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')`, 'like', `%${digits}%`),
+              eb(
+                sql<string>`regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g')`,
+                'like',
+                `%${digits}%`,
+              ),
+            ]
+          : []),
+      ]),
+    );
+  }
+  return query.orderBy('createdAt', 'desc').orderBy('id').limit(limit).offset(offset).execute();
+}
+
+/** Sets or clears a ban (GoTrue's banned_until: auth refuses sign-in until then). */
+export async function setBannedUntil(
+  db: Database,
+  organizationId: string,
+  userId: string,
+  bannedUntil: string | null,
+  now: Date,
+): Promise<User> {
+  return db
+    .updateTable('users')
+    .set({ bannedUntil, updatedAt: now })
+    .where('id', '=', userId)
+    .where('organizationId', '=', organizationId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Replaces app_metadata (where the operator roles live); `now` also stamps updatedAt when given. */
+export async function setAppMetadata(
+  db: Database,
+  organizationId: string,
+  userId: string,
+  appMetadata: Record<string, unknown>,
+  now?: Date,
+): Promise<User> {
+  return db
+    .updateTable('users')
+    .set({ appMetadata: JSON.stringify(appMetadata), ...(now ? { updatedAt: now } : {}) })
+    .where('id', '=', userId)
+    .where('organizationId', '=', organizationId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The accounts with this e-mail (case-insensitive), in every organization (the admin CLI). */
+export async function accountsByEmail(db: Database, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'organizationId', 'appMetadata'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .execute();
+}
+
+/** Makes an upload the fan's avatar (the files module checked it is theirs). */
+export async function setAvatarMedia(
+  db: Database,
+  organizationId: string,
+  userId: string,
+  mediaId: string,
+  now: Date,
+) {
+  await db
+    .updateTable('users')
+    .set({ avatarMediaId: mediaId, updatedAt: now })
+    .where('id', '=', userId)
+    .where('organizationId', '=', organizationId)
+    .execute();
+}

@@ -1,0 +1,284 @@
+import { describe, expect, it } from 'vitest';
+import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../../test/test-app.ts';
+import { fund } from '../../test/points.ts';
+import { acceptRequiredConsents, completeProfile, newFan } from '../../test/onboarding-fixtures.ts';
+
+const t = useTestApp();
+
+const NOW = '2026-06-01T12:00:00Z';
+
+const award = (fan: TestFan, amount: number, description = `Award ${amount}`) =>
+  fund(t, fan, amount, description);
+
+describe('GET /api/user/me', () => {
+  it('answers 401 without a signed-in fan', async () => {
+    const org = await createOrg(t);
+    const res = await apiCall(t, { org }, 'GET', '/api/user/me');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('unauthorized');
+  });
+
+  it('returns the SPEC §3 user with points, rank, next rank, roles and the internal flag', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org, { email: 'Mechanic@Paddock-Team.com', roles: ['operator'] });
+    await award(fan, 350);
+    const res = await apiCall(t, fan, 'GET', '/api/user/me');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      userId: fan.user.id,
+      email: 'Mechanic@Paddock-Team.com',
+      firstName: 'Test',
+      lastName: 'Fan',
+      phoneNumber: null,
+      birthday: '1990-01-01',
+      properties: {},
+      avatarUrl: null,
+      points: 350,
+      lifetimePoints: 350,
+      rank: { code: 'P8', name: 'Junior Formula' },
+      nextRank: { code: 'P7', name: 'Test Driver', pointsNeeded: 250 },
+      underage: false,
+      isNewUser: false,
+      referralCode: fan.user.referralCode,
+      roles: ['operator'],
+      isInternal: true,
+    });
+  });
+
+  it('computes underage on the organization’s calendar, not the server’s', async () => {
+    // 23:30 UTC on 1 June is already 2 June in Auckland but still 1 June in Los Angeles.
+    t.clock.set('2026-06-01T23:30:00Z');
+    try {
+      const auckland = await createOrg(t, { timeZone: 'Pacific/Auckland' });
+      const losAngeles = await createOrg(t, { timeZone: 'America/Los_Angeles' });
+      const birthday = '2008-06-02';
+      const a = await createFan(t, auckland, { birthday });
+      const b = await createFan(t, losAngeles, { birthday });
+      expect((await apiCall(t, a, 'GET', '/api/user/me')).json().underage).toBe(false);
+      expect((await apiCall(t, b, 'GET', '/api/user/me')).json().underage).toBe(true);
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
+  it('flags a fan without a completed profile as a new user and not internal', async () => {
+    const org = await createOrg(t);
+    const fan = await newFan(t, org);
+    const body = (await apiCall(t, fan, 'GET', '/api/user/me')).json();
+    expect(body).toMatchObject({ isNewUser: true, isInternal: false, rank: { code: 'P10' }, roles: [] });
+  });
+});
+
+describe('PATCH /api/user/me', () => {
+  it('stores empty phoneNumber, zipCode and birthday as null (SPEC §5)', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org, { phoneNumber: '+44 20 7946 0000' });
+    const res = await apiCall(t, fan, 'PATCH', '/api/user/me', {
+      phoneNumber: '',
+      birthday: '',
+      zipCode: '',
+      username: 'lena_v',
+      properties: { favouriteDriver: 'Driver 44', newsletter: true },
+      country: 'DE',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      phoneNumber: null,
+      birthday: null,
+      zipCode: null,
+      username: 'lena_v',
+      country: 'DE',
+      properties: { favouriteDriver: 'Driver 44', newsletter: true },
+      underage: true,
+    });
+    const row = await t.db
+      .selectFrom('users')
+      .select(['phoneNumber', 'birthday', 'zipCode'])
+      .where('id', '=', fan.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ phoneNumber: null, birthday: null, zipCode: null });
+  });
+
+  it('merges properties and removes a key set to null', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    await apiCall(t, fan, 'PATCH', '/api/user/me', { properties: { a: 1, b: 'two' } });
+    const res = await apiCall(t, fan, 'PATCH', '/api/user/me', { properties: { a: null, c: false } });
+    expect(res.json().properties).toEqual({ b: 'two', c: false });
+  });
+
+  it.each([
+    [{ firstName: 42 }, 'firstName'],
+    [{ birthday: '2001-02-30' }, 'birthday'],
+    [{ birthday: '12/04/1995' }, 'birthday'],
+    [{ phoneNumber: 'call me' }, 'phoneNumber'],
+    [{ username: 'a' }, 'username'],
+    [{ firstName: 'x'.repeat(51) }, 'firstName'],
+    [{ country: 'Germany' }, 'country'],
+    [{ points: 1_000_000 }, 'points'],
+  ])('refuses %j with 400 naming the field', async (body, field) => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    const res = await apiCall(t, fan, 'PATCH', '/api/user/me', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('validation_failed');
+    expect(res.json().message).toContain(field);
+    const row = await t.db
+      .selectFrom('users')
+      .select('points')
+      .where('id', '=', fan.user.id)
+      .executeTakeFirst();
+    expect(row?.points).toBe(0);
+  });
+
+  it('refuses a birthday today or in the future (in the organization’s calendar)', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    for (const birthday of ['2026-06-01', '2027-01-01']) {
+      const res = await apiCall(t, fan, 'PATCH', '/api/user/me', { birthday });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain('birthday');
+    }
+    expect((await apiCall(t, fan, 'PATCH', '/api/user/me', { birthday: '2026-05-31' })).statusCode).toBe(200);
+  });
+
+  it('refuses malformed JSON with 400 bad_json and a huge body with 413', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    const headers = {
+      'x-organization-token': org.publishableKey,
+      authorization: `Bearer ${fan.accessToken}`,
+      'content-type': 'application/json',
+    };
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/me',
+      headers,
+      payload: '{"firstName":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('bad_json');
+    const huge = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/me',
+      headers,
+      payload: JSON.stringify({ firstName: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().code).toBe('payload_too_large');
+  });
+
+  it('refuses a username another fan of the organization holds (case-insensitive)', async () => {
+    const org = await createOrg(t);
+    const a = await createFan(t, org);
+    const b = await createFan(t, org);
+    expect((await apiCall(t, a, 'PATCH', '/api/user/me', { username: 'Speedy' })).statusCode).toBe(200);
+    const res = await apiCall(t, b, 'PATCH', '/api/user/me', { username: 'speedy' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('username_taken');
+    // The same name in another organization is someone else's business.
+    const other = await createFan(t, await createOrg(t));
+    expect((await apiCall(t, other, 'PATCH', '/api/user/me', { username: 'speedy' })).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a signed-in fan', async () => {
+    const org = await createOrg(t);
+    const res = await apiCall(t, { org }, 'PATCH', '/api/user/me', { firstName: 'Anon' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('profile completion (SPEC §2 new user)', () => {
+  it('completes the profile only once names, birthday and the required consents are all given', async () => {
+    const org = await createOrg(t);
+    const fan = await newFan(t, org);
+    const afterProfile = await apiCall(t, fan, 'PATCH', '/api/user/me', completeProfile);
+    expect(afterProfile.json().isNewUser).toBe(true);
+    await acceptRequiredConsents(t, fan);
+    expect((await apiCall(t, fan, 'GET', '/api/user/me')).json().isNewUser).toBe(false);
+  });
+});
+
+describe('GET /api/user/me/transactions', () => {
+  it('pages the fan’s own ledger newest first without repeats or gaps', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    const other = await createFan(t, org);
+    for (let i = 1; i <= 5; i++) await award(fan, i, `Award number ${i}`);
+    await award(other, 99);
+
+    const first = await apiCall(t, fan, 'GET', '/api/user/me/transactions?limit=2');
+    expect(first.statusCode).toBe(200);
+    const page1 = first.json();
+    expect(page1.items.map((i: { amount: number }) => i.amount)).toEqual([5, 4]);
+    expect(page1.items[0]).toMatchObject({ kind: 'test', description: 'Award number 5', reference: null });
+    expect(Number.isNaN(Date.parse(page1.items[0].createdAt))).toBe(false);
+    const page2 = (
+      await apiCall(t, fan, 'GET', `/api/user/me/transactions?limit=2&cursor=${page1.nextCursor}`)
+    ).json();
+    expect(page2.items.map((i: { amount: number }) => i.amount)).toEqual([3, 2]);
+    const page3 = (
+      await apiCall(t, fan, 'GET', `/api/user/me/transactions?limit=2&cursor=${page2.nextCursor}`)
+    ).json();
+    expect(page3.items.map((i: { amount: number }) => i.amount)).toEqual([1]);
+    expect(page3.nextCursor).toBeNull();
+  });
+
+  it('refuses another fan’s cursor, a garbage cursor and a bad limit with 400', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    const other = await createFan(t, org);
+    await award(other, 1);
+    await award(other, 2);
+    const theirs = (await apiCall(t, other, 'GET', '/api/user/me/transactions?limit=1')).json().nextCursor;
+    expect(theirs).toBeTruthy();
+    for (const query of [`cursor=${theirs}`, 'cursor=nope', 'limit=0', 'limit=abc', 'limit=1000']) {
+      const res = await apiCall(t, fan, 'GET', `/api/user/me/transactions?${query}`);
+      expect(res.statusCode, query).toBe(400);
+    }
+  });
+
+  it('answers 401 when anonymous', async () => {
+    const org = await createOrg(t);
+    expect((await apiCall(t, { org }, 'GET', '/api/user/me/transactions')).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/user/me/identify', () => {
+  it('records the given e-mail for the caller only and reports the internal flag', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    const other = await createFan(t, org);
+    const res = await apiCall(t, fan, 'POST', '/api/user/me/identify', { email: 'Lena@Paddock.demo' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ distinctId: fan.user.id, email: 'lena@paddock.demo', isInternal: true });
+    await apiCall(t, fan, 'POST', '/api/user/me/identify', { email: 'lena@example.org' });
+    const rows = await t.db
+      .selectFrom('fanIdentities')
+      .select(['userId', 'email'])
+      .where('organizationId', '=', org.id)
+      .execute();
+    expect(rows).toEqual([{ userId: fan.user.id, email: 'lena@example.org' }]);
+    // The sign-in e-mail is untouched.
+    const me = (await apiCall(t, fan, 'GET', '/api/user/me')).json();
+    expect(me.email).toBe(fan.user.email);
+    expect((await apiCall(t, other, 'GET', '/api/user/me')).json().email).toBe(other.user.email);
+  });
+
+  it('refuses a malformed e-mail, extra fields and anonymous callers', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    const bad = await apiCall(t, fan, 'POST', '/api/user/me/identify', { email: 'not-an-email' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('email');
+    const extra = await apiCall(t, fan, 'POST', '/api/user/me/identify', {
+      email: 'a@b.co',
+      userId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().message).toContain('userId');
+    expect((await apiCall(t, { org }, 'POST', '/api/user/me/identify', { email: 'a@b.co' })).statusCode).toBe(
+      401,
+    );
+  });
+});

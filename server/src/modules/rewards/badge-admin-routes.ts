@@ -1,0 +1,85 @@
+import {
+  adminBadgeCreateSchema,
+  adminBadgeListSchema,
+  adminBadgeSchema,
+  adminBadgeUpdateSchema,
+  milestoneKeySchema,
+  milestoneRuleListSchema,
+  milestoneRuleSchema,
+  milestoneRuleUpdateSchema,
+} from '@paddock/contracts/api/badges';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createBadge,
+  deleteBadge,
+  getAdminBadge,
+  listAdminBadges,
+  listMilestoneRules,
+  updateBadge,
+  updateMilestoneRule,
+} from './badge-admin-service.ts';
+import { errorResponses } from '../../platform/http/schemas.ts';
+import { registerConsoleRoutes } from '../../admin/console-routes.ts';
+import { operatorCall } from '../../admin/operator-guard.ts';
+
+const tags = ['admin: badges'];
+
+/** Operator endpoints for badge definitions (with an optional boost) and milestone rules (issue 6). */
+export const badgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/badges/milestones',
+    {
+      schema: {
+        tags,
+        summary:
+          'The automatic milestone rules (streak 7/30/100, first pick’em won, season) and their badges',
+        response: { 200: milestoneRuleListSchema, ...errorResponses },
+      },
+    },
+    async (request) => listMilestoneRules(await operatorCall(request)),
+  );
+
+  app.patch(
+    '/badges/milestones',
+    {
+      schema: {
+        tags,
+        summary: 'Switch a milestone rule on or off, or rename/re-image its badge',
+        body: milestoneRuleUpdateSchema.extend({ key: milestoneKeySchema }).strict(),
+        response: { 200: milestoneRuleSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { key, ...input } = request.body;
+      return updateMilestoneRule(await operatorCall(request), key, input);
+    },
+  );
+
+  registerConsoleRoutes(app, {
+    path: '/badges',
+    tags,
+    list: {
+      summary: 'Every badge definition (activation, milestone, manual) with holders and boost template',
+      response: adminBadgeListSchema,
+      run: listAdminBadges,
+    },
+    get: { summary: 'One badge definition', response: adminBadgeSchema, run: getAdminBadge },
+    create: {
+      summary: 'Create a badge; with `boost`, earning it grants that personal boost',
+      body: adminBadgeCreateSchema,
+      response: adminBadgeSchema,
+      run: createBadge,
+    },
+    update: {
+      method: 'patch',
+      summary: 'Edit a badge; boost null removes its boost template',
+      body: adminBadgeUpdateSchema,
+      response: adminBadgeSchema,
+      run: updateBadge,
+    },
+    remove: {
+      summary: 'Delete an unused badge (422 badge_in_use when fans hold it or a rule uses it)',
+      run: deleteBadge,
+    },
+  });
+};

@@ -1,0 +1,84 @@
+import type { Database } from '../../db/engine.ts';
+import type { BoostLookup } from '../ledger/ledger-service.ts';
+
+/** "×2 race-weekend boost", "×1.5 Fan-zone boost": appended to the fan's ledger line (issue 6). */
+export function boostLabel(boost: { name: string; multiplier: number }): string {
+  const factor = Number.isInteger(boost.multiplier)
+    ? String(boost.multiplier)
+    : String(Number(boost.multiplier.toFixed(2)));
+  return `×${factor} ${boost.name}`;
+}
+
+/**
+ * The best boost for one award: the organization's or the fan's own, for this kind of earning
+ * or for 'all', whose window [startsAt, endsAt) contains `at` — the server's clock, so a test
+ * clock or a replayed request decides the same way (DESIGN decision 6). Highest multiplier
+ * wins; boosts never stack, so an operator can reason about the most a fan can earn. Earning
+ * callers pass it to the ledger's postPoints, which stays ignorant of boosts.
+ */
+export const bestActiveBoost: BoostLookup = async (trx, q) => {
+  const row = await trx
+    .selectFrom('boosts')
+    .select(['id', 'name', 'multiplier'])
+    .where('organizationId', '=', q.organizationId)
+    .where((eb) => eb.or([eb('userId', 'is', null), eb('userId', '=', q.userId)]))
+    .where('earning', 'in', [q.earning, 'all'])
+    .where('startsAt', '<=', q.at)
+    .where('endsAt', '>', q.at)
+    .orderBy('multiplier', 'desc')
+    .orderBy('startsAt', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const multiplier = Number(row.multiplier);
+  return { id: row.id, name: row.name, multiplier, label: boostLabel({ name: row.name, multiplier }) };
+};
+
+/**
+ * A badge may carry a boost template (badge_boosts). When a fan earns such a badge (an
+ * activation, a milestone) this grants the personal boost from `at` for the template's
+ * duration. Call it inside the transaction that granted the badges; the unique key
+ * (user_id, badge_id) makes a repeat or a concurrent duplicate grant nothing.
+ * Returns the boosts created now.
+ */
+export async function grantBadgeBoosts(
+  trx: Database,
+  input: { organizationId: string; userId: string; badgeIds: readonly string[]; at: Date },
+): Promise<{ boostId: string; badgeId: string; name: string; multiplier: number; endsAt: Date }[]> {
+  if (input.badgeIds.length === 0) return [];
+  const templates = await trx
+    .selectFrom('badgeBoosts')
+    .selectAll()
+    .where('organizationId', '=', input.organizationId)
+    .where('badgeId', 'in', [...input.badgeIds])
+    .execute();
+  const granted = [];
+  for (const tpl of templates) {
+    const endsAt = new Date(input.at.getTime() + tpl.durationMinutes * 60_000);
+    const row = await trx
+      .insertInto('boosts')
+      .values({
+        organizationId: input.organizationId,
+        name: tpl.name,
+        multiplier: tpl.multiplier,
+        earning: tpl.earning,
+        userId: input.userId,
+        startsAt: input.at,
+        endsAt,
+        badgeId: tpl.badgeId,
+      })
+      .onConflict((oc) => oc.columns(['userId', 'badgeId']).where('badgeId', 'is not', null).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) {
+      granted.push({
+        boostId: row.id,
+        badgeId: tpl.badgeId,
+        name: tpl.name,
+        multiplier: Number(tpl.multiplier),
+        endsAt,
+      });
+    }
+  }
+  return granted;
+}

@@ -1,0 +1,184 @@
+import { calendarDate, isUnderage } from '@paddock/contracts';
+import type { SweepstakeEntryResult } from '@paddock/contracts/api/sweepstakes';
+import { unprocessable } from '../../platform/errors.ts';
+import type { FanCall } from '../../platform/service-call.ts';
+import { balanceOf, postPoints } from '../ledger/ledger-service.ts';
+import { findFan } from '../profile/fan-accounts.ts';
+import { entrantId, findSweepstake, type SweepstakeRow, sweepstakeStatus } from './sweepstake-service.ts';
+
+/**
+ * Who may enter (paid or free, SPEC §5 and the sweepstake's own rules): inside the window, not
+ * under 18 in the organization's calendar, and from an eligible country when the sweepstake
+ * restricts them. Takes a share lock on the sweepstake row so the draw (which locks it for
+ * update) can never freeze the list while an entry is still being written.
+ */
+async function lockForEntry(call: FanCall, id: string) {
+  const { db: trx, org, userId, now } = call;
+  const row = await findSweepstake(trx, org.id, id, 'share');
+  const status = sweepstakeStatus(row, now);
+  if (status !== 'live') {
+    throw unprocessable(
+      'sweepstake_not_live',
+      status === 'coming_soon' ? 'This sweepstake has not opened yet' : 'This sweepstake has closed',
+      { status },
+    );
+  }
+  const fan = await findFan(trx, org.id, userId);
+  if (!fan) throw new Error('The signed-in fan no longer exists');
+  if (isUnderage(fan.birthday, calendarDate(now, org.timeZone))) {
+    throw unprocessable(
+      'underage',
+      fan.birthday
+        ? 'Sweepstakes are open to fans aged 18 and over'
+        : 'Add your date of birth to your profile to enter sweepstakes',
+    );
+  }
+  const countries = row.eligibleCountries;
+  if (countries && !countries.includes((fan.country ?? '').toUpperCase())) {
+    throw unprocessable(
+      'country_not_eligible',
+      fan.country
+        ? `This sweepstake is open to fans in ${countries.join(', ')} only`
+        : 'Add your country to your profile to enter this sweepstake',
+      { eligibleCountries: countries },
+    );
+  }
+  return row;
+}
+
+function capReached(row: SweepstakeRow, current: number) {
+  return unprocessable(
+    'entry_cap_reached',
+    `You can hold at most ${row.maxEntriesPerFan} entries in this sweepstake (you have ${current})`,
+    { maxEntriesPerFan: row.maxEntriesPerFan, userEntries: current },
+  );
+}
+
+/**
+ * Adds entries to the fan's single total row with the cap as part of the same statement: the
+ * row lock taken by the upsert serialises a fan's concurrent entries and the guard is
+ * re-checked on the locked row, so the cap holds under any concurrency.
+ */
+async function addEntries(
+  call: FanCall,
+  row: SweepstakeRow,
+  entrant: string,
+  added: { count: number; free: number; points: number },
+) {
+  const { db: trx, org, userId } = call;
+  const cap = row.maxEntriesPerFan;
+  if (cap !== null && added.count > cap) throw capReached(row, 0);
+  const result = await trx
+    .insertInto('sweepstakeEntries')
+    .values({
+      organizationId: org.id,
+      sweepstakeId: row.id,
+      userId,
+      entrant,
+      count: added.count,
+      freeCount: added.free,
+      pointsSpent: added.points,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['sweepstakeId', 'userId'])
+        .doUpdateSet((eb) => ({
+          count: eb('sweepstakeEntries.count', '+', added.count),
+          freeCount: eb('sweepstakeEntries.freeCount', '+', added.free),
+          pointsSpent: eb('sweepstakeEntries.pointsSpent', '+', added.points),
+          updatedAt: new Date(),
+        }))
+        .where((eb) =>
+          cap === null ? eb.lit(true) : eb(eb('sweepstakeEntries.count', '+', added.count), '<=', cap),
+        ),
+    )
+    .returning('count')
+    .executeTakeFirst();
+  if (!result) {
+    const current = await trx
+      .selectFrom('sweepstakeEntries')
+      .select('count')
+      .where('sweepstakeId', '=', row.id)
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    throw capReached(row, current?.count ?? 0);
+  }
+  return result.count;
+}
+
+/** POST /sweepstake/{id}/entry: spends costPerEntry × count in one ledger row, atomically. */
+export async function enterSweepstake(
+  call: FanCall,
+  id: string,
+  count: number,
+): Promise<SweepstakeEntryResult> {
+  return call.db.transaction().execute((trx) => enterInTransaction({ ...call, db: trx }, id, count));
+}
+
+/** The paid entry inside the caller's transaction (also used by the demo seed). */
+export async function enterInTransaction(
+  call: FanCall,
+  id: string,
+  count: number,
+): Promise<SweepstakeEntryResult> {
+  const { db: trx, org, userId } = call;
+  const row = await lockForEntry(call, id);
+  const existing = await trx
+    .selectFrom('sweepstakeEntries')
+    .select('count')
+    .where('sweepstakeId', '=', id)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  // A friendly early refusal; addEntries re-checks the cap under the row lock.
+  if (row.maxEntriesPerFan !== null && (existing?.count ?? 0) + count > row.maxEntriesPerFan) {
+    throw capReached(row, existing?.count ?? 0);
+  }
+  const cost = row.costPerEntry * count;
+  const posted = await postPoints(trx, {
+    organizationId: org.id,
+    userId,
+    amount: -cost,
+    kind: 'sweepstake_entry',
+    reference: row.id,
+    description: `${count} ${count === 1 ? 'entry' : 'entries'}: ${row.prize}`,
+  });
+  const entrant = entrantId(row.seed, userId);
+  const total = await addEntries(call, row, entrant, { count, free: 0, points: cost });
+  return {
+    sweepstakeId: row.id,
+    added: count,
+    pointsSpent: cost,
+    userEntries: total,
+    points: posted.points,
+  };
+}
+
+/**
+ * POST /sweepstake/{id}/free-entry: the no-purchase method of entry sweepstake law requires
+ * in many places. Same eligibility as a paid entry, once per fan per sweepstake, costs nothing.
+ */
+export async function enterSweepstakeFree(call: FanCall, id: string): Promise<SweepstakeEntryResult> {
+  return call.db.transaction().execute((trx) => freeEntryInTransaction({ ...call, db: trx }, id));
+}
+
+/** The free entry inside the caller's transaction (also used by the demo seed). */
+export async function freeEntryInTransaction(call: FanCall, id: string): Promise<SweepstakeEntryResult> {
+  const { db: trx, org, userId } = call;
+  const row = await lockForEntry(call, id);
+  const inserted = await trx
+    .insertInto('sweepstakeFreeEntries')
+    .values({ organizationId: org.id, sweepstakeId: row.id, userId })
+    .onConflict((oc) => oc.columns(['sweepstakeId', 'userId']).doNothing())
+    .returning('userId')
+    .executeTakeFirst();
+  if (!inserted) {
+    throw unprocessable(
+      'free_entry_already_used',
+      'You have already used your free entry for this sweepstake',
+    );
+  }
+  const entrant = entrantId(row.seed, userId);
+  const total = await addEntries(call, row, entrant, { count: 1, free: 1, points: 0 });
+  const { points } = await balanceOf(trx, userId);
+  return { sweepstakeId: row.id, added: 1, pointsSpent: 0, userEntries: total, points };
+}

@@ -1,0 +1,35 @@
+import type { Generated } from 'kysely';
+import type { Json, Timestamp } from '../db/column-types.ts';
+
+/** Kysely interfaces of the platform's own tables: the message outbox and idempotency keys. */
+
+export interface OutboxTable {
+  id: Generated<number>;
+  organizationId: string | null;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  payload: Json<Record<string, unknown>>;
+  createdAt: Generated<Date>;
+  sentAt: Timestamp | null;
+  error: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  organizationId: string;
+  caller: string;
+  key: string;
+  requestHash: string;
+  statusCode: number | null;
+  responseBody: string | null;
+  responseType: string | null;
+  createdAt: Generated<Date>;
+  completedAt: Timestamp | null;
+}
+
+export interface PlatformTables {
+  outbox: OutboxTable;
+  idempotencyKeys: IdempotencyKeysTable;
+}

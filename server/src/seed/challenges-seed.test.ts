@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { seasonSeedContext } from './seed-season.ts';
+import { apiCall, createFan, createOrg, useTestApp } from '../test/test-app.ts';
+import { SEED_CHALLENGES, seedChallenges } from './challenges-seed.ts';
+
+const t = useTestApp();
+
+describe('demo challenge seed (issue 3 item 12)', () => {
+  it('gives the demo fan a season of every subtype, with a pick’em ready to settle that pays their prediction', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    const operator = await createFan(t, org, { roles: ['operator'] });
+    const ctx = seasonSeedContext(t.db, {
+      org,
+      now: t.clock.now(),
+      fanId: fan.user.id,
+      operatorId: operator.user.id,
+    });
+    await seedChallenges(ctx);
+    expect(SEED_CHALLENGES.length).toBeGreaterThanOrEqual(20);
+
+    const admin = (await apiCall(t, operator, 'GET', '/api/admin/challenges')).json().items as {
+      subtype: string;
+      questions: unknown[];
+    }[];
+    expect(admin).toHaveLength(SEED_CHALLENGES.length);
+    const bySubtype = (s: string) => admin.filter((c) => c.subtype === s).length;
+    for (const s of ['poll', 'pickem', 'arcade', 'trivia', 'keyword'])
+      expect(bySubtype(s)).toBeGreaterThanOrEqual(3);
+    for (const trivia of admin.filter((c) => c.subtype === 'trivia')) {
+      expect(trivia.questions.length).toBeGreaterThanOrEqual(3);
+      expect(trivia.questions.length).toBeLessThanOrEqual(5);
+    }
+
+    const listed = (await apiCall(t, fan, 'GET', '/api/challenge')).json().items as {
+      challengeId: string;
+      title: string;
+      expired: boolean;
+      imageUrl: string | null;
+    }[];
+    const upcoming = SEED_CHALLENGES.filter((c) => c.from > 0).length;
+    expect(upcoming).toBeGreaterThanOrEqual(3);
+    expect(listed).toHaveLength(SEED_CHALLENGES.length - upcoming);
+    expect(listed.filter((c) => c.expired).length).toBeGreaterThanOrEqual(4);
+    expect(listed.every((c) => c.imageUrl?.startsWith('/files/'))).toBe(true);
+
+    const pole = listed.find((c) => c.title === 'Who takes pole at Silverstone?');
+    const settle = await apiCall(t, operator, 'POST', `/api/admin/challenges/${pole?.challengeId}/settle`, {
+      outcomeIndex: 0,
+    });
+    expect(settle.json()).toMatchObject({ fansPaid: 1, pointsPaid: 75 });
+    const me = await t.db
+      .selectFrom('users')
+      .select('points')
+      .where('id', '=', fan.user.id)
+      .executeTakeFirstOrThrow();
+    expect(me.points).toBe(75);
+  });
+});
