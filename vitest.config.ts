@@ -11,6 +11,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'] } },
+      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

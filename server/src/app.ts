@@ -22,6 +22,7 @@ import type { AppDeps } from './bootstrap.ts';
 import { errorHandler } from './platform/errors.ts';
 import { idempotency } from './platform/idempotency.ts';
 import { requestContext } from './platform/request-context.ts';
+import { organizationByKey } from './modules/organization/organization-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,7 +103,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   await app.register(
     async (api) => {
-      await api.register(requestContext);
+      await api.register(requestContext, {
+        organizationByKey: (key) => organizationByKey(deps.db, key, deps.config.DEFAULT_ORGANIZATION),
+      });
       await api.register(idempotency);
       for (const mod of productModules) await api.register(mod);
       await api.register(

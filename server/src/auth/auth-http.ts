@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Organization, User } from '../db/schema.ts';
 import { AppError, toErrorBody } from '../platform/errors.ts';
+import { organizationByKey } from '../modules/organization/organization-service.ts';
 import { RateLimiter } from '../platform/rate-limit.ts';
-import { findOrganizationByKey } from '../platform/request-context.ts';
 import type { AccessClaims } from './session-tokens.ts';
 
 export const API_VERSION = '2024-01-01';
@@ -163,7 +163,7 @@ export function installAuthPlumbing(app: FastifyInstance) {
     if (path === '/health' || path === '/.well-known/jwks.json') return;
     const header = request.headers.apikey;
     const key = Array.isArray(header) ? header[0] : header;
-    const org = await findOrganizationByKey(app, key);
+    const org = await organizationByKey(app.deps.db, key, app.deps.config.DEFAULT_ORGANIZATION);
     // A mailed link is opened by a browser without headers: its token names the organization.
     if (!org && !key && path === '/verify' && request.method === 'GET') return;
     if (!org) {

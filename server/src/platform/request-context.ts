@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Organization } from '../db/schema.ts';
-import { organizationByKey } from '../modules/organization/organization-service.ts';
 import { AppError, unauthorized } from './errors.ts';
 
 export interface Caller {
@@ -28,9 +27,12 @@ export function requireUser(request: FastifyRequest): Caller {
   return request.ctx.user;
 }
 
-/** The organization a publishable key names (or the default one for a key-less call). */
-export function findOrganizationByKey(app: FastifyInstance, key: string | undefined) {
-  return organizationByKey(app.deps.db, key, app.deps.config.DEFAULT_ORGANIZATION);
+export interface RequestContextOptions {
+  /**
+   * The organization a publishable key names (or the default one for a key-less call). Given by
+   * the app root, so this plumbing knows no domain module.
+   */
+  organizationByKey(key: string | undefined): Promise<Organization | undefined>;
 }
 
 /**
@@ -38,10 +40,14 @@ export function findOrganizationByKey(app: FastifyInstance, key: string | undefi
  * (a session JWT → that fan; the publishable key → anonymous). A token of another
  * organization, an expired token or a signed-out session is 401, never a silent downgrade.
  */
-async function resolveContext(app: FastifyInstance, request: FastifyRequest): Promise<RequestContext> {
+async function resolveContext(
+  app: FastifyInstance,
+  opts: RequestContextOptions,
+  request: FastifyRequest,
+): Promise<RequestContext> {
   const header = request.headers['x-organization-token'];
   const orgKey = Array.isArray(header) ? header[0] : header;
-  const organization = await findOrganizationByKey(app, orgKey);
+  const organization = await opts.organizationByKey(orgKey);
   if (!organization) {
     throw new AppError(
       401,
@@ -66,9 +72,9 @@ async function resolveContext(app: FastifyInstance, request: FastifyRequest): Pr
   return { organization, user: { id: claims.sub, sessionId: claims.session_id, aal: claims.aal } };
 }
 
-export const requestContext = fp(async (app: FastifyInstance) => {
+export const requestContext = fp<RequestContextOptions>(async (app, opts) => {
   app.decorateRequest('ctx', null as unknown as RequestContext);
   app.addHook('onRequest', async (request) => {
-    request.ctx = await resolveContext(app, request);
+    request.ctx = await resolveContext(app, opts, request);
   });
 });

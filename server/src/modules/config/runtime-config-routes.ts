@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findOrganizationByKey } from '../../platform/request-context.ts';
-import { organizationBySlug } from '../organization/organization-service.ts';
+import { organizationByKey, organizationBySlug } from '../organization/organization-service.ts';
 
 const runtimeConfigSchema = z.object({
   apiBaseUrl: z.string(),
@@ -36,7 +35,7 @@ export const runtimeConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       const bySlug = request.query.organization
         ? await organizationBySlug(db, request.query.organization)
         : undefined;
-      const org = bySlug ?? (await findOrganizationByKey(app, undefined));
+      const org = bySlug ?? (await organizationByKey(db, undefined, config.DEFAULT_ORGANIZATION));
       reply.header('cache-control', 'no-cache');
       return {
         apiBaseUrl: '/api',
