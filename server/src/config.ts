@@ -50,6 +50,11 @@ export const envSchema = z.object({
   POSTHOG_KEY: z.string().optional(),
   POSTHOG_HOST: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * redis://… ; when set, state shared by several server processes (rate-limit counters, live
+   * events, cache invalidation) goes through Redis instead of PostgreSQL.
+   */
+  REDIS_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
