@@ -22,6 +22,9 @@ export const envSchema = z.object({
   AUTH_ANONYMOUS_USERS: bool.default(false),
   AUTH_DISABLE_SIGNUP: bool.default(false),
   AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).default(8),
+  /** Multiplies every rate limit (benchmarks and load tests raise limits, never remove them). */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Multiplies the auth limits on top of RATE_LIMIT_SCALE (kept for existing deployments). */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   AUTH_JWT_EXPIRY: z.coerce.number().int().min(30).max(86400).default(3600),
   /** JSON array of OIDC issuers for the id_token grant: [{ provider, issuer, jwksUrl, clientIds[] }]. */
