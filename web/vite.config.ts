@@ -46,7 +46,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
-    // scripts/report-bundle.mjs reads the manifest to report first-load JS per route (issue 4).
+    // scripts/report-bundle.mjs reads the manifest to report first-load JS per route (product §13.9).
     manifest: true,
     reportCompressedSize: false,
     rolldownOptions: {

@@ -1,4 +1,4 @@
-/** SPEC §9: the under-18 cutoff. */
+/** Product §9: the under-18 cutoff. */
 export const ADULT_AGE = 18;
 
 /** Whole years between an ISO date (YYYY-MM-DD) and `today` (also YYYY-MM-DD, the caller's calendar). */
@@ -11,7 +11,7 @@ export function ageOn(birthday: string, today: string): number {
 }
 
 /**
- * SPEC §5: underage is an age below 18 computed from the birthday. A fan without a birthday
+ * Product §5: underage is an age below 18 computed from the birthday. A fan without a birthday
  * is treated as underage until they give one, so age-gated areas stay closed by default.
  */
 export function isUnderage(birthday: string | null | undefined, today: string): boolean {

@@ -3,7 +3,7 @@ export type ChallengeSubtype = (typeof CHALLENGE_SUBTYPES)[number];
 export const CHALLENGE_TYPES = ['poll', 'input', 'trivia'] as const;
 export type ChallengeType = (typeof CHALLENGE_TYPES)[number];
 
-/** DESIGN "Domain semantics": the type each subtype belongs to. */
+/** Product §10.2.1: the type each subtype belongs to. */
 export const TYPE_OF_SUBTYPE: Record<ChallengeSubtype, ChallengeType> = {
   poll: 'poll',
   pickem: 'poll',
@@ -12,7 +12,7 @@ export const TYPE_OF_SUBTYPE: Record<ChallengeSubtype, ChallengeType> = {
   keyword: 'input',
 };
 
-/** SPEC §4: a challenge is completed when a response exists or its expiry has passed. */
+/** Product §4: a challenge is completed when a response exists or its expiry has passed. */
 export function isChallengeCompleted(
   challenge: {
     expiresOn: string | null;
@@ -27,12 +27,12 @@ export function isChallengeCompleted(
   return challenge.userResponse != null;
 }
 
-/** SPEC §4: trivia is completed when every question has a user response. */
+/** Product §4: trivia is completed when every question has a user response. */
 export function isTriviaCompleted(questions: { triviaUserResponse: unknown | null }[]): boolean {
   return questions.length > 0 && questions.every((q) => q.triviaUserResponse != null);
 }
 
-/** DESIGN: keywords compare case- and space-insensitively. */
+/** Product §10.2.6: keywords compare case- and space-insensitively. */
 export function normaliseKeyword(value: string): string {
   return value.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
 }

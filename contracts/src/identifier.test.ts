@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { credentialOf, identifierKind, normalisePhone } from './identifier.ts';
 
-describe('sign-in identifiers (SPEC §5)', () => {
+describe('sign-in identifiers (product §5)', () => {
   it('tells an e-mail from a phone number and refuses anything else', () => {
     expect(identifierKind(' Fan@Example.com ')).toBe('email');
     expect(identifierKind('+44 (20) 7946-0958')).toBe('phone');

@@ -1,5 +1,5 @@
 /**
- * SPEC §5: signing up or in needs an e-mail or a phone together with a password. One rule for
+ * Product §5: signing up or in needs an e-mail or a phone together with a password. One rule for
  * every form that asks for them (the landing page and activation landings), so a fan's input is
  * never accepted on one and refused on the other.
  */

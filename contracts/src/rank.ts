@@ -1,4 +1,4 @@
-/** Rank codes from entry (P10) to top (P1), SPEC §1 and §9. */
+/** Rank codes from entry (P10) to top (P1), product §1 and §9. */
 export const RANK_CODES = ['P10', 'P9', 'P8', 'P7', 'P6', 'P5', 'P4', 'P3', 'P2', 'P1'] as const;
 export type RankCode = (typeof RANK_CODES)[number];
 
@@ -11,7 +11,7 @@ export interface Rank {
 }
 
 /**
- * Ranks follow lifetime points (DESIGN "Domain semantics"), so spending never demotes.
+ * Ranks follow lifetime points (product §10.1), so spending never demotes.
  * Returns the highest rank whose minimum is reached; the entry rank when none is.
  */
 export function rankFor(lifetimePoints: number, ranks: readonly Rank[]): Rank | null {
@@ -31,7 +31,7 @@ export function nextRank(
   return next ? { rank: next, pointsNeeded: next.minPoints - lifetimePoints } : null;
 }
 
-/** SPEC §4: level-up is flagged when the rank name changes after a user refresh. */
+/** Product §4: level-up is flagged when the rank name changes after a user refresh. */
 export function isLevelUp(
   previousRankName: string | null | undefined,
   currentRankName: string | null | undefined,

@@ -10,7 +10,7 @@ const ranks = [
   { code: 'P1' as const, name: 'Champion', minPoints: 9000 },
 ];
 
-describe('age (SPEC §5, §9)', () => {
+describe('age (product §5, §9)', () => {
   it('turns 18 on the birthday, not the day after', () => {
     expect(ageOn('2008-06-01', '2026-05-31')).toBe(17);
     expect(ageOn('2008-06-01', '2026-06-01')).toBe(18);
@@ -42,7 +42,7 @@ describe('ranks follow lifetime points', () => {
   });
 });
 
-describe('stories (SPEC §5)', () => {
+describe('stories (product §5)', () => {
   it('reads the rank gate from a P10…P1 title prefix', () => {
     expect(rankGateOf('P3 Garage tour')).toBe('P3');
     expect(rankGateOf('P10 Welcome')).toBe('P10');
@@ -62,7 +62,7 @@ describe('stories (SPEC §5)', () => {
   });
 });
 
-describe('challenge completion (SPEC §4)', () => {
+describe('challenge completion (product §4)', () => {
   const now = new Date('2026-06-01T12:00:00Z');
   it('is complete with a response or after expiry', () => {
     expect(isChallengeCompleted({ expiresOn: null, userResponse: null }, now)).toBe(false);

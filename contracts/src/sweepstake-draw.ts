@@ -1,5 +1,5 @@
 /**
- * The sweepstake draw, as a pure function anyone can re-run (DESIGN "Sweepstakes": commit–
+ * The sweepstake draw, as a pure function anyone can re-run (product §10.6: commit–
  * reveal). It lives in contracts/ so the server draws and verifies with the same code the
  * web app (or a sceptical fan) can run. contracts/ imports nothing platform-specific (no
  * node:crypto, no async WebCrypto), so SHA-256 and HMAC-SHA-256 are implemented here in a few

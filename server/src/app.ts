@@ -81,7 +81,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       info: {
         title: 'Paddock API',
         version: '1.0.0',
-        description: 'Fan engagement and loyalty: the product API (SPEC §7).',
+        description: 'Fan engagement and loyalty: the product API (product §7).',
       },
       components: {
         securitySchemes: {
@@ -133,7 +133,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     const url = request.url.split('?')[0] ?? '';
     const isApi = url.startsWith('/api') || url.startsWith('/auth') || url.startsWith('/files');
     if (!isApi && hasWeb && request.method === 'GET') {
-      // Client-side routes: the SPA decides, including its own 404 page (SPEC §2).
+      // Client-side routes: the SPA decides, including its own 404 page (product §2).
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ code: 'not_found', message: `Route ${request.method} ${url} not found` });

@@ -44,7 +44,7 @@ export async function createDeps(
   };
 }
 
-/** Local disk by default; the S3-compatible bucket when S3_* is configured (DESIGN "Media"). */
+/** Local disk by default; the S3-compatible bucket when S3_* is configured (product §10.10). */
 export function createFileStore(env: Env): FileStore {
   if (!env.S3_BUCKET || !env.S3_ENDPOINT || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) {
     return new FileStore(env.DATA_DIR);

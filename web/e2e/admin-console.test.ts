@@ -4,7 +4,7 @@ import { screenshot, seriousA11yViolations } from './support/browser.ts';
 import { DEMO_FAN, DEMO_OPERATOR, laptopPage, journeyRig, endedSweepstake } from './support/journeys.ts';
 
 /**
- * Issue 5's operator journeys in real Chromium at a laptop viewport against the real server on
+ * The operator journeys of product §11 in real Chromium at a laptop viewport against the real server on
  * PGlite with the demo seed: the demo operator signs in and opens /admin; creates a poll that a
  * fan answers (through the API) and sees the result; settles the seeded pick'em with a preview
  * (the fan is paid once, a second settlement pays nothing); adjusts the fan's points with a
@@ -14,7 +14,8 @@ const rig = journeyRig();
 
 let page: Page;
 
-/** The fan side through the API with a fresh password session (issue 5 allows it). */
+/** The fan side through the API with a fresh password session: this file tests the console; the fan's screens have
+ * journeys of their own. */
 const fanApi = rig.as(DEMO_FAN);
 
 beforeAll(async () => {

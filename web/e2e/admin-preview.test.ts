@@ -4,7 +4,7 @@ import { screenshot, seriousA11yViolations } from './support/browser.ts';
 import { DEMO_OPERATOR, laptopPage, journeyRig } from './support/journeys.ts';
 
 /**
- * Issue 5 "preview": on the challenge edit screen the operator sees the fan's view of what they
+ * Product §11.2 (preview): on the challenge edit screen the operator sees the fan's view of what they
  * type, before saving — title, choices with their points, the top prize and the window.
  */
 const rig = journeyRig();

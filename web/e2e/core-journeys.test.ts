@@ -14,7 +14,7 @@ import {
 } from './support/journeys.ts';
 
 /**
- * The fan web app's core journeys (issue 4, brief h6): sign-up → welcome → dashboard, the
+ * The fan web app's core journeys (product §13): sign-up → welcome → dashboard, the
  * demo fan's sign-in with the remembered path, the underage redirect, the 404 page, the locale
  * switch, the logged-off dashboard; axe on every core screen and a screenshot of each.
  */
@@ -103,9 +103,9 @@ describe('fan web app core', () => {
 
     await onboard(page, { first: 'Jamie', last: 'Lopez', username: `jamie_${id}`, birthday: '1994-03-09' });
     await expect.poll(() => page.getByTestId('fan-name').textContent()).toBe('Hi, Jamie');
-    // Completing the profile paid the referral welcome bonus (DESIGN "Referral": 100 pts).
+    // Completing the profile paid the referral welcome bonus (product §10.8: 100 pts).
     await expect.poll(() => page.getByTestId('points').textContent()).toBe('100');
-    // 100 lifetime points reach P9: the rank name changed on this refresh, so the level-up shows (SPEC §4).
+    // 100 lifetime points reach P9: the rank name changed on this refresh, so the level-up shows (product §4).
     const levelUp = page.getByRole('dialog', { name: 'Karting Kid' });
     await levelUp.waitFor();
     await levelUp.getByText('You moved up from Rookie to Karting Kid (P9).', { exact: false }).waitFor();
@@ -166,7 +166,7 @@ describe('fan web app core', () => {
     const page = await phonePage();
     await page.goto('/history');
     await page.waitForURL((url) => url.pathname === '/');
-    // The wanted path survives a reload (SPEC §2: persisted).
+    // The wanted path survives a reload (product §2: persisted).
     await page.reload();
     await signIn(page, DEMO);
     await page.waitForURL('**/history');
@@ -187,7 +187,7 @@ describe('fan web app core', () => {
     await expect.poll(() => page.getByTestId('streak').textContent()).toBe('1-day streak');
     await page.getByText(/Done today/).waitFor();
     await screenshot(page, 'core-dashboard-checked-in');
-    // The toast closes with Escape after F8 moves focus into the region (SPEC §9).
+    // The toast closes with Escape after F8 moves focus into the region (product §9).
     await page.keyboard.press('F8');
     await page.keyboard.press('Escape');
     await page.getByText(`+${reward} pts for checking in`, { exact: true }).waitFor({ state: 'hidden' });
@@ -288,7 +288,7 @@ describe('fan web app core', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     const cookie = (await page.context().cookies()).find((c) => c.name === 'paddock-locale');
     expect(cookie?.value).toBe('es');
-    // SPEC §9: kept 365 days.
+    // Product §9: kept 365 days.
     const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86400;
     expect(days).toBeGreaterThan(364);
     await screenshot(page, 'core-landing-es');
@@ -312,7 +312,7 @@ describe('fan web app core', () => {
     await page.getByTestId('logged-off-dashboard').scrollIntoViewIfNeeded();
     await expectAccessible(page, 'core-logged-off-dashboard');
 
-    // In this mode a signed-in fan is kept on / (SPEC §2), which shows their own dashboard.
+    // In this mode a signed-in fan is kept on / (product §2), which shows their own dashboard.
     await signIn(page, DEMO);
     await expect.poll(() => page.getByTestId('fan-name').textContent()).toBe('Hi, Alex');
     expect(new URL(page.url()).pathname).toBe('/');

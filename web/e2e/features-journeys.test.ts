@@ -4,7 +4,7 @@ import { newPhonePage, screenshot } from './support/browser.ts';
 import { apiGet, DEMO_FAN, expectAccessible, signIn, journeyRig } from './support/journeys.ts';
 
 /**
- * The fan web app's feature screens (issue 4, brief h7) in real Chromium at 390×844 against the
+ * The fan web app's feature screens (product §13.4) in real Chromium at 390×844 against the
  * real server on PGlite with the demo seed: one challenge of each subtype (points and /history
  * change), a video watched and an article read for points, a story viewed to the end, a
  * sweepstake entered and the insufficient-points toast for a fan with no points, the public
@@ -103,7 +103,7 @@ describe('fan web app features', () => {
     await expectAccessible(page, 'features-challenge-pickem-locked');
   });
 
-  it('plays trivia question by question, then changes an answer by the rule of SPEC §4', async () => {
+  it('plays trivia question by question, then changes an answer by the rule of product §4', async () => {
     const trivia = await openChallenge('trivia', (c) => c.questions.length >= 2);
     const before = await points();
     await page.goto(`/challenges/trivia/${trivia.challengeId}`);
@@ -158,7 +158,7 @@ describe('fan web app features', () => {
     await page.goto(`/challenges/keyword/${keyword.challengeId}`);
     await page.getByRole('heading', { name: keyword.title }).waitFor();
     await expectAccessible(page, 'features-challenge-keyword');
-    // Case and spaces don't matter (DESIGN): type it lower-case with extra spaces.
+    // Case and spaces don't matter (product §10.2.6): type it lower-case with extra spaces.
     await page.getByLabel('The keyword').fill(`  ${KEYWORDS[keyword.title]!.toLowerCase()} `);
     await page.getByRole('button', { name: 'Submit keyword' }).click();
     await page.getByText("That's the keyword!").waitFor();

@@ -12,7 +12,7 @@ import {
 } from './support/journeys.ts';
 
 /**
- * Issue 6 in the fan app and the console, in real Chromium against the real server on PGlite
+ * Product §12 in the fan app and the console, in real Chromium against the real server on PGlite
  * with the demo seed: the demo fan claims the dashboard offer, sees the code and the lowered
  * balance; the operator starts a boost in the console and the fan's dashboard counts it down;
  * /benefits shows a locked offer with the rank it needs and the claimed code again; the profile
@@ -97,7 +97,7 @@ describe('rewards: the fan', () => {
     await expect.poll(() => page.getByTestId('offer-balance').textContent()).toContain(formatPoints(after));
     expect((await apiGet<{ points: number }>(page, '/user/me')).points).toBe(after);
 
-    // The claimed state is the server's, not only the screen's (SPEC §3 offerClaimed).
+    // The claimed state is the server's, not only the screen's (product §3 offerClaimed).
     const list = await apiGet<OfferDto[]>(page, '/offers');
     expect(list.find((o) => o.offerId === offer?.offerId)).toMatchObject({
       offerClaimed: true,

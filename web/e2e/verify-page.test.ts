@@ -4,7 +4,7 @@ import { newPhonePage, screenshot, seriousA11yViolations } from './support/brows
 import { DEMO_OPERATOR, endedSweepstake, journeyRig, laptopPage } from './support/journeys.ts';
 
 /**
- * Issue 5's public draw-verification page in real Chromium against the real server (PGlite,
+ * The public draw-verification page (product §11.12) in real Chromium against the real server (PGlite,
  * demo seed): the operator draws a sweepstake in the console, then a signed-out visitor in a
  * fresh browser context opens /sweepstakes/{id}/verify and sees every check (recomputed in
  * that browser) pass and the same winners the console announced.

@@ -1,5 +1,5 @@
 // Prints the gzip size of the JavaScript a fan downloads before `/` and `/dashboard` can render
-// (issue 4 "Done when": at most 150 kB gzip each), so bundle growth is visible on every build.
+// (product §13.9: at most 150 kB gzip each), so bundle growth is visible on every build.
 //
 // First load of a route = the entry chunk + everything it imports statically + the route's lazy
 // chunk(s) (layout and screen, as src/app/router.tsx loads them) + their static imports, read from

@@ -16,7 +16,7 @@ import './styles.css';
 const BRANDING_WAIT_MS = 1500;
 
 /**
- * Boot order (issue 6 §1): the auth client and the route's chunks start downloading → runtime
+ * Boot order (decision 021): the auth client and the route's chunks start downloading → runtime
  * config → i18n, the supabase session and the org's branding in parallel → render. Nothing environment-specific is in the bundle.
  */
 async function boot() {

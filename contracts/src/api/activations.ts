@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Activations (SPEC §7 `/activations`): an event landing page per slug (e.g. a fan zone at
+ * Activations (product §7 `/activations`): an event landing page per slug (e.g. a fan zone at
  * the track), open inside its window; activating grants its badges and bonus points once.
  */
 

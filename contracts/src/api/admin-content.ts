@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Operator content management (/api/admin/videos|playlists|articles|stories, issue 5). Dates
+ * Operator content management (/api/admin/videos|playlists|articles|stories, product §11.4). Dates
  * are ISO 8601 strings; media is referenced by the id an upload to /api/admin/media returned.
  */
 const isoDate = z.iso.datetime({ offset: true });
@@ -122,7 +122,7 @@ export const adminStoryInputSchema = z
       .trim()
       .min(1)
       .max(200)
-      .describe('A P10…P1 prefix gates the story by rank; "Save to Home" is never shareable (SPEC §5)'),
+      .describe('A P10…P1 prefix gates the story by rank; "Save to Home" is never shareable (product §5)'),
     coverMediaId: mediaRef.default(null),
     sponsorName: z.string().trim().max(100).nullable().default(null),
     sponsorUrl: httpsUrl.nullable().default(null),

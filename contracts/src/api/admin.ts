@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Operator API (/api/admin, issue 5): fans, audit log, organization settings, ranks, consent
+ * Operator API (/api/admin, product §11): fans, audit log, organization settings, ranks, consent
  * types, uploads and dashboard statistics. The web console and the server share these shapes.
  */
 

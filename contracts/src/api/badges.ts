@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boostEarningSchema, boostMultiplierSchema } from './boosts.ts';
 
 /**
- * The badge wallet (issue 6): every badge a fan holds — from activations, streak milestones
+ * The badge wallet (product §12.3): every badge a fan holds — from activations, streak milestones
  * (7/30/100 days), the first pick'em won, season participation — at `GET /api/user/me/badges`,
  * and the operator's badge definitions and milestone rules at `/api/admin/badges`.
  */

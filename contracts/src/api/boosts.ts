@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Boosts (issue 6): a time-boxed multiplier on a kind of earning, for the whole organization
- * (a race weekend) or one fan (granted by an activation badge). SPEC §3 lists boosts in the
+ * Boosts (product §12.2): a time-boxed multiplier on a kind of earning, for the whole organization
+ * (a race weekend) or one fan (granted by an activation badge). product §3 lists boosts in the
  * fan's interface state. Fan API `GET /api/boosts`; operator API `/api/admin/boosts`.
  */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A carousel reward (SPEC §3): fixed demo data, minus what the fan dismissed. */
+/** A carousel reward (product §3): fixed demo data, minus what the fan dismissed. */
 export const carouselItemSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -10,7 +10,7 @@ export const carouselItemSchema = z.object({
   url: z.string().describe('In-app path (/media, /benefits, …) or an external https URL'),
   cta: z.string().describe('Button label'),
   icon: z.string(),
-  underageGate: z.boolean().describe('Hidden from under-18 fans (SPEC §2)'),
+  underageGate: z.boolean().describe('Hidden from under-18 fans (product §2)'),
   isAd: z.boolean().describe('A partner or shop promotion rather than an in-app reward'),
 });
 export type CarouselItem = z.infer<typeof carouselItemSchema>;

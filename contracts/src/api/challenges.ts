@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { CHALLENGE_SUBTYPES, CHALLENGE_TYPES } from '../challenge.ts';
 
 /**
- * Challenge API shapes (SPEC §3 "Challenge", §7 /challenge calls), shared by the server's route
+ * Challenge API shapes (product §3 "Challenge", §7 /challenge calls), shared by the server's route
  * schemas and the web app's queries. Correct answers never appear in a fan-facing shape before
- * the fan has answered (DESIGN "Domain semantics").
+ * the fan has answered (product §10.2.1).
  */
 
 export const challengeSubtypeSchema = z.enum(CHALLENGE_SUBTYPES);
@@ -20,7 +20,7 @@ export const optionResultSchema = z.object({
 });
 
 export const challengeOptionSchema = z.object({
-  /** The option's initial order (SPEC §9); send it back as `responseIndex`. */
+  /** The option's initial order (product §9); send it back as `responseIndex`. */
   index: z.number().int(),
   text: z.string(),
   /** Points paid for this option (poll: on answering; pick'em: if it is the outcome; trivia: the question's worth, shown on every option, paid if correct). */
@@ -103,7 +103,7 @@ export const challengeSchema = z.object({
   totalResponses: z.number().int().nullable(),
   /** Arcade: the score brackets (reaction time → points). */
   arcadeBrackets: z.array(arcadeBracketSchema).nullable(),
-  /** SPEC §4: a response exists (trivia: every question answered) or the expiry has passed. */
+  /** Product §4: a response exists (trivia: every question answered) or the expiry has passed. */
   completed: z.boolean(),
 });
 export type Challenge = z.infer<typeof challengeSchema>;
@@ -145,7 +145,7 @@ export const challengeAnswerResultSchema = z.object({
 });
 export type ChallengeAnswerResult = z.infer<typeof challengeAnswerResultSchema>;
 
-/** POST /challenge/{id}/attempt: a single-use, signed arcade attempt (DESIGN decision 7). */
+/** POST /challenge/{id}/attempt: a single-use, signed arcade attempt (decision 007). */
 export const arcadeAttemptSchema = z.object({
   attemptToken: z.string(),
   issuedAt: isoDateTime,

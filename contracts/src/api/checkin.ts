@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Daily check-in shapes (SPEC §3 "Check-in", §7 GET/POST /checkin). */
+/** Daily check-in shapes (product §3 "Check-in", §7 GET/POST /checkin). */
 
 export const checkinStatusSchema = z.object({
   /** The current streak in consecutive calendar days (organization time zone); 0 after a missed day. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * One consent type of the organization with the fan's answer (SPEC §3: id, consentId, name,
+ * One consent type of the organization with the fan's answer (product §3: id, consentId, name,
  * value; enabled is derived from value). `id` is the consent type's id (used in the PATCH
  * path), `consentId` its stable key such as `marketing_email`.
  */
@@ -18,7 +18,7 @@ export type Consent = z.infer<typeof consentSchema>;
 
 export const consentListSchema = z.array(consentSchema);
 
-/** PATCH /api/consent/user/{id} (SPEC §7). consentId, when sent, must name the same consent. */
+/** PATCH /api/consent/user/{id} (product §7). consentId, when sent, must name the same consent. */
 export const consentUpdateSchema = z
   .object({
     consentId: z.string().max(100).optional().describe('The consent key or id; must match the path'),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * Videos, playlists and articles (SPEC §3, §7): the shapes the server answers with and the
+ * Videos, playlists and articles (product §3, §7): the shapes the server answers with and the
  * web app reads. Every item carries the `checksum` the server issued for this fan with an
  * `issuedAt`; sending both back after watching/reading is what earns the item's `value`
- * (DESIGN decision 7: an HMAC of fan, item and issue time, plus a plausible elapsed time).
+ * (decision 007: an HMAC of fan, item and issue time, plus a plausible elapsed time).
  */
 
 export const VIDEO_SOURCE_TYPES = ['file', 'youtube', 'vimeo'] as const;

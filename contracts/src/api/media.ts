@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The largest avatar upload accepted by POST /api/media (DESIGN "Media"). */
+/** The largest avatar upload accepted by POST /api/media (product §10.10). */
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 /** Uploaded avatars are re-encoded to WebP no larger than this on either side. */
 export const AVATAR_MAX_DIMENSION = 512;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { RANK_CODES } from '../rank.ts';
 
 /**
- * Offers (issue 6): certain rewards a fan buys with points — a shop discount code, early ticket
- * access, a signed photo. SPEC §3 names the offer and its `offerClaimed` flag in the fan's
+ * Offers (product §12.1): certain rewards a fan buys with points — a shop discount code, early ticket
+ * access, a signed photo. product §3 names the offer and its `offerClaimed` flag in the fan's
  * interface state. Fan API at `/api/offers`, operator API at `/api/admin/offers`.
  * Dates are ISO 8601 strings in UTC.
  */
@@ -39,7 +39,7 @@ export const offerSchema = z.object({
   requiredRank: z.object({ code: rankCodeSchema, name: z.string() }).nullable(),
   /** True when the fan's rank is below requiredRank (the card shows the rank needed). */
   locked: z.boolean(),
-  /** SPEC §3 `offerClaimed`: the fan has claimed it. */
+  /** Product §3 `offerClaimed`: the fan has claimed it. */
   offerClaimed: z.boolean(),
   /** The fan's unique code once claimed (codes offers); null otherwise. */
   code: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Points paid once each when a referred fan completes the profile (DESIGN "Referral"): the
+ * Points paid once each when a referred fan completes the profile (product §10.8): the
  * referred fan gets a welcome bonus, the referrer a larger thank-you.
  */
 export const REFERRAL_REWARDS = { referred: 100, referrer: 200 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Stories and their chapters (SPEC §3, §5, §7). `type`, `viewed` and `shareable` are derived on
+ * Stories and their chapters (product §3, §5, §7). `type`, `viewed` and `shareable` are derived on
  * the server for the calling fan; rank-gated stories the fan may not see are never sent.
  *
  * `type` precedence (first that applies): `live` (now inside its live window) → `sponsored`
@@ -49,7 +49,7 @@ export const storySchema = z.object({
   points: z.number().int().nonnegative(),
   /** Every chapter viewed by this fan. */
   viewed: z.boolean(),
-  /** SPEC §5: false for rank-gated stories and "Save to Home". */
+  /** Product §5: false for rank-gated stories and "Save to Home". */
   shareable: z.boolean(),
   chapters: z.array(chapterSchema),
 });
@@ -70,5 +70,5 @@ export const chapterViewResponseSchema = z.object({
 });
 export type ChapterViewResponse = z.infer<typeof chapterViewResponseSchema>;
 
-/** SPEC §8: 422 `chapter_not_viewable` when the chapter is not part of a story this fan may see. */
+/** Product §8: 422 `chapter_not_viewable` when the chapter is not part of a story this fan may see. */
 export const STORY_ERRORS = ['chapter_not_viewable'] as const;

@@ -5,11 +5,11 @@ import { z } from 'zod';
 export * from '../sweepstake-draw.ts';
 
 /**
- * Sweepstakes: the fan API (SPEC §7 `/sweepstake`), the public draw verification and the
+ * Sweepstakes: the fan API (product §7 `/sweepstake`), the public draw verification and the
  * operator API (`/api/admin/sweepstakes`). Dates are ISO 8601 strings in UTC.
  */
 
-/** SPEC §4: the status follows the dates on the server's clock. */
+/** Product §4: the status follows the dates on the server's clock. */
 export const sweepstakeStatusSchema = z.enum(['live', 'coming_soon', 'ended']);
 export type SweepstakeStatus = z.infer<typeof sweepstakeStatusSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The rank a fan holds, from lifetime points (DESIGN "Ranks"). */
+/** The rank a fan holds, from lifetime points (product §10.1). */
 export const rankRefSchema = z.object({
   code: z.string().describe('P10 (entry) … P1 (top)'),
   name: z.string(),
@@ -11,7 +11,7 @@ export const nextRankSchema = rankRefSchema.extend({
   pointsNeeded: z.number().int().describe('Lifetime points still needed to reach it'),
 });
 
-/** GET /api/user/me: the User of SPEC §3 plus the flags the client needs (SPEC §2, §5, §6). */
+/** GET /api/user/me: the User of product §3 plus the flags the client needs (product §2, §5, §6). */
 export const userSchema = z.object({
   userId: z.uuid(),
   email: z.string().nullable(),
@@ -28,11 +28,11 @@ export const userSchema = z.object({
   lifetimePoints: z.number().int().describe('Every point ever earned; ranks follow it'),
   rank: rankRefSchema.nullable(),
   nextRank: nextRankSchema.nullable(),
-  underage: z.boolean().describe('Below 18 on today’s date in the organization’s time zone (SPEC §5)'),
-  isNewUser: z.boolean().describe('The profile is not complete yet: the client shows /welcome (SPEC §2)'),
+  underage: z.boolean().describe('Below 18 on today’s date in the organization’s time zone (product §5)'),
+  isNewUser: z.boolean().describe('The profile is not complete yet: the client shows /welcome (product §2)'),
   referralCode: z.string(),
   roles: z.array(z.string()),
-  isInternal: z.boolean().describe('E-mail in one of the internal domains: analytics flag only (SPEC §6)'),
+  isInternal: z.boolean().describe('E-mail in one of the internal domains: analytics flag only (product §6)'),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -46,7 +46,7 @@ export const PROFILE_LIMITS = {
   propertyValueMax: 500,
 } as const;
 
-const emptyToNull = z.literal('').describe('An empty string is stored as null (SPEC §5)');
+const emptyToNull = z.literal('').describe('An empty string is stored as null (product §5)');
 
 const nameField = z
   .string()
@@ -56,8 +56,8 @@ const nameField = z
   .regex(/^[^\p{Cc}<>]+$/u, 'must not contain control characters or < >');
 
 /**
- * PATCH /api/user/me (SPEC §7). Every field optional; unknown fields are refused. Empty
- * phoneNumber, zipCode and birthday are stored as null (SPEC §5). `properties` is merged into
+ * PATCH /api/user/me (product §7). Every field optional; unknown fields are refused. Empty
+ * phoneNumber, zipCode and birthday are stored as null (product §5). `properties` is merged into
  * the stored object; a key set to null is removed.
  */
 export const userUpdateSchema = z

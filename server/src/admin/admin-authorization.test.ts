@@ -6,7 +6,7 @@ import type { Organization } from '../db/schema.ts';
 import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../test/test-app.ts';
 
 /**
- * Issue 5: every /api/admin route, enumerated from the router itself (so a route added later is
+ * Product §11.1: every /api/admin route, enumerated from the router itself (so a route added later is
  * covered without touching this file), refuses anonymous callers (401) and fans (403), and an
  * operator of organization A gets 404 for organization B's objects.
  */

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Json } from '../db/column-types.ts';
 
-/** One operator action: who, what, before and after (issue 5; written by admin/audit.ts). */
+/** One operator action: who, what, before and after (product §11.10; written by admin/audit.ts). */
 export interface AuditLogTable {
   id: Generated<number>;
   organizationId: string;

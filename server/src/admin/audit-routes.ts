@@ -4,7 +4,7 @@ import { errorResponses } from '../platform/http/schemas.ts';
 import { listAudit } from './audit-service.ts';
 import { operatorCall } from './operator-guard.ts';
 
-/** The audit log (issue 5): every operator action, newest first, filterable. Read-only by design. */
+/** The audit log (product §11.10): every operator action, newest first, filterable. Read-only by design. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',

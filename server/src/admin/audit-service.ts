@@ -20,7 +20,7 @@ export interface AuditEntry {
 export type AuditActor = Pick<OperatorCall, 'db' | 'org'> & { actorUserId: string | null };
 
 /**
- * Issue 5: every operator action is recorded with who, what and before/after. Call it inside
+ * Product §11.10: every operator action is recorded with who, what and before/after. Call it inside
  * the same transaction as the change (`actor.db` is that transaction), so an action that rolls
  * back leaves no audit line and an audited change can never be missing its line.
  */

@@ -2,7 +2,7 @@ import type { OperatorCall, OrgCall } from '../platform/service-call.ts';
 import { writeAudit } from './audit-service.ts';
 
 /**
- * The shape every operator edit of a console item shares (issue 5): one transaction that reads
+ * The shape every operator edit of a console item shares (product §11.10): one transaction that reads
  * the item before, makes the change, reads it after and writes the audit line with both, so a
  * change never lands without its line. `T` is the operator's view of the item.
  */

@@ -22,7 +22,7 @@ import { operatorCall } from './operator-guard.ts';
 
 const tags = ['admin: fans'];
 
-/** Fan support (issue 5): search, profile, ledger, point adjustments, block and roles. */
+/** Fan support (product §11.9): search, profile, ledger, point adjustments, block and roles. */
 export const fanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fans',

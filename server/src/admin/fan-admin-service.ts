@@ -20,7 +20,7 @@ import { writeAudit } from './audit-service.ts';
 import { decodeOffset, pageResult } from './paging.ts';
 
 /**
- * Fan support (issue 5): one place where an operator sees and corrects a fan across domains.
+ * Fan support (product §11.9): one place where an operator sees and corrects a fan across domains.
  * It owns no table: it composes the profile, ledger, rewards, sweepstakes and auth services.
  */
 
@@ -105,7 +105,7 @@ export async function fanTransactions(
   return pageResult(await transactionsFrom(call.db, call.org.id, userId, limit + 1, offset), limit, offset);
 }
 
-/** Issue 5: a manual correction goes through the ledger like any award, with the reason the fan sees. */
+/** Product §11.9: a manual correction goes through the ledger like any award, with the reason the fan sees. */
 export async function adjustPoints(call: OperatorCall, userId: string, amount: number, reason: string) {
   return call.db.transaction().execute(async (db) => {
     const trx = { ...call, db };
@@ -138,7 +138,7 @@ export async function adjustPoints(call: OperatorCall, userId: string, amount: n
 const BLOCKED_UNTIL = '9999-12-31T00:00:00Z';
 
 /**
- * Issue 5: a blocked fan cannot sign in (auth refuses banned_until in the future) nor earn
+ * Product §11.9: a blocked fan cannot sign in (auth refuses banned_until in the future) nor earn
  * (deleting their sessions makes every /api call with their token 401 at once).
  */
 export async function setBlocked(call: OperatorCall, userId: string, blocked: boolean) {

@@ -13,9 +13,9 @@ const dayIn = (at: Date, timeZone: string) =>
   );
 
 /**
- * Dashboard figures (issue 5): points issued and spent per day, active fans per day (anyone
+ * Dashboard figures (product §11.11): points issued and spent per day, active fans per day (anyone
  * with a ledger row or a challenge answer that day) and participation per challenge. Days are
- * calendar days in the organization's time zone, like the check-in (DESIGN "Check-in"). Each
+ * calendar days in the organization's time zone, like the check-in (product §10.3). Each
  * figure comes from the module that owns its table; active fans unions their activity in one
  * query, so a fan active in both counts once.
  */

@@ -4,7 +4,7 @@ import { useTestApp } from '../test/test-app.ts';
 
 /**
  * The official client (@supabase/auth-js, the auth half of supabase-js) against the server on
- * a loopback port: issue 2's auth journeys end to end. The test clock is set to real time
+ * a loopback port: the auth journeys of auth-compat §5 end to end. The test clock is set to real time
  * because the client checks token expiry against the wall clock.
  */
 const t = useTestApp({ AUTH_RATE_LIMIT_SCALE: '100' });

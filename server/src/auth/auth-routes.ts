@@ -8,7 +8,7 @@ import { tokenRoutes } from './token-routes.ts';
 import { userRoutes } from './user-routes.ts';
 
 /**
- * /auth/v1: the GoTrue-compatible subset supabase-js speaks (auth-compat.md), tenant-aware
+ * /auth/v1: the GoTrue-compatible subset supabase-js speaks (docs/auth-compat.md), tenant-aware
  * through the `apikey` header. Errors use GoTrue's shape via this plugin's own handler.
  */
 export const authRoutes: FastifyPluginAsync = async (app) => {

@@ -120,7 +120,7 @@ export class AuthService {
           appMetadata: JSON.stringify({ provider: values.provider, providers: [values.provider] }),
           userMetadata: JSON.stringify(meta),
           properties: JSON.stringify({}),
-          // Profile names given at sign-up pre-fill the fan profile (SPEC §3 User).
+          // Profile names given at sign-up pre-fill the fan profile (product §3 User).
           firstName: text('first_name') ?? text('firstName'),
           lastName: text('last_name') ?? text('lastName'),
           username: text('username'),

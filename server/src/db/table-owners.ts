@@ -81,7 +81,7 @@ export const OWNERSHIP_EXCEPTIONS: readonly { table: TableName; module: string; 
     module: 'ledger',
     why:
       'postPoints moves the balance columns (points, lifetimePoints) in the same guarded UPDATE as the ' +
-      'ledger row it inserts (DESIGN decision 5), and reads them back for the balance it answers; a ' +
+      'ledger row it inserts (decision 005), and reads them back for the balance it answers; a ' +
       'service call there would split one atomic statement.',
   },
 ];

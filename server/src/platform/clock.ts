@@ -1,4 +1,4 @@
-/** The server owns time (DESIGN decision 6); tests inject a clock they can move. */
+/** The server owns time (decision 006); tests inject a clock they can move. */
 export interface Clock {
   now(): Date;
 }

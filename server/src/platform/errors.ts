@@ -28,7 +28,7 @@ export interface ErrorBody {
 }
 
 /**
- * Maps every failure to JSON `{ code, message }` (DESIGN decision 3). Bad input is a 4xx
+ * Maps every failure to JSON `{ code, message }` (decision 003). Bad input is a 4xx
  * whose message names the field; only a genuine defect is a 500, and its details stay in
  * the log.
  */

@@ -11,7 +11,7 @@ export const SEED_ASSETS_DIR = path.resolve(
   '../../seed-assets',
 );
 
-/** Stored files never change under their key (DESIGN "Media"), so they may be cached for a year. */
+/** Stored files never change under their key (product §10.10), so they may be cached for a year. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /** A presigned GET stays valid this long; the redirect to it is cached for less (file-routes). */
@@ -35,7 +35,7 @@ export type FileLocation = { kind: 'file'; path: string } | { kind: 'redirect'; 
 /**
  * Where media bytes live. A storage key is `local:<path under DATA_DIR/media>` for uploads on
  * disk, `asset:<path under server/seed-assets>` for committed demo files, or `s3:<org>/<file>`
- * for uploads to the S3-compatible bucket (DESIGN "Media"). New uploads go to the bucket when
+ * for uploads to the S3-compatible bucket (product §10.10). New uploads go to the bucket when
  * one is configured; older `local:` and `asset:` keys keep working either way.
  */
 export class FileStore {

@@ -20,7 +20,7 @@ function requestHash(request: FastifyRequest): string {
 }
 
 /**
- * Idempotency-Key for product writes (issue 6 §5): the first request with a key runs and its
+ * Idempotency-Key for product writes (product §12.5, decision 017): the first request with a key runs and its
  * response is stored; a repeat with the same key and the same request gets that response again
  * (header `Idempotent-Replayed: true`) without running; the same key on a different request is
  * 422; a repeat while the first is still running is 409 (the client waits and retries). Keys

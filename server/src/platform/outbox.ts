@@ -16,7 +16,7 @@ export interface OutgoingMessage {
 const transports = new Map<string, Transporter>();
 
 /**
- * Every e-mail and SMS is written to the outbox table and the log (issue 2 item 4); e-mail is
+ * Every e-mail and SMS is written to the outbox table and the log (auth-compat §11); e-mail is
  * also sent through SMTP when SMTP_URL is set. A failed send is recorded on the row, never
  * thrown: the caller's flow (sign-up, recovery) has already succeeded.
  */

@@ -21,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-/** The caller must be signed in; SPEC §8: 401 means "not logged in". */
+/** The caller must be signed in; product §8: 401 means "not logged in". */
 export function requireUser(request: FastifyRequest): Caller {
   if (!request.ctx.user) throw unauthorized();
   return request.ctx.user;

@@ -6,7 +6,7 @@ import { requireUser } from './request-context.ts';
 /**
  * The first parameter of every use-case service function (server/src/README.md, "Service
  * signature style"): which organization, at what time (the app's clock, never the database's,
- * DESIGN decision 6), on which database handle. Inside a transaction the same call is passed
+ * decision 006), on which database handle. Inside a transaction the same call is passed
  * on as `{ ...call, db: trx }`.
  */
 export interface OrgCall {
@@ -39,7 +39,7 @@ export function viewerCall(request: FastifyRequest): ViewerCall {
   return { ...orgCall(request), userId: request.ctx.user?.id ?? null };
 }
 
-/** The signed-in fan's call; 401 for an anonymous caller (SPEC §8). */
+/** The signed-in fan's call; 401 for an anonymous caller (product §8). */
 export function fanCall(request: FastifyRequest): FanCall {
   const user = requireUser(request);
   return { ...orgCall(request), userId: user.id };

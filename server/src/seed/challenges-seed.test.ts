@@ -5,7 +5,7 @@ import { SEED_CHALLENGES, seedChallenges } from './challenges-seed.ts';
 
 const t = useTestApp();
 
-describe('demo challenge seed (issue 3 item 12)', () => {
+describe('demo challenge seed (product §14)', () => {
   it('gives the demo fan a season of every subtype, with a pick’em ready to settle that pays their prediction', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);

@@ -1,5 +1,5 @@
 /**
- * The demo season's videos, playlists, articles and stories (issue 3 item 12). One list feeds
+ * The demo season's videos, playlists, articles and stories (product §14). One list feeds
  * both the asset generator (server/scripts/generate-demo-assets.ts draws the posters and clips
  * named here) and the seed (content-seed.ts inserts the rows), so titles on the pictures and in
  * the app always agree. Paths are relative to server/seed-assets.

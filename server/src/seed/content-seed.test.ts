@@ -14,7 +14,7 @@ function filesUnder(dir: string): string[] {
   );
 }
 
-describe('demo content seed (issue 3 item 12)', () => {
+describe('demo content seed (product §14)', () => {
   it('gives a fan 3 playlists with 10 videos, 6 articles and the stories of their rank, all playable offline', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org, { lifetimePoints: 0 });

@@ -17,7 +17,7 @@ function demoCodes(prefix: string, orgId: string, count: number): string[] {
 }
 
 /**
- * Issue 6 demo data: a shop code offer for the dashboard, a rank-locked and an 18+ offer for
+ * Rewards demo data (product §14): a shop code offer for the dashboard, a rank-locked and an 18+ offer for
  * /benefits, a race-weekend ×2 boost that the Silverstone fan-zone badge grants for three days
  * (so the demo's base prices stay what the content says until a fan activates), an upcoming
  * organization-wide boost, the milestone badges, and the demo fan's season badge. Call from

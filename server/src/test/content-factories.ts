@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/engine.ts';
 
-/** Test factories for content tables (tests isolate by organization, DESIGN decision 1). */
+/** Test factories for content tables (tests isolate by organization, decision 010). */
 
 export async function makeMedia(db: Database, organizationId: string, contentType = 'image/svg+xml') {
   const row = await db

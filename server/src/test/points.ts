@@ -49,7 +49,7 @@ export async function signInAgain(t: TestContext, fan: TestFan): Promise<TestFan
   return { ...fan, accessToken: session.access_token, refreshToken: session.refresh_token };
 }
 
-/** DESIGN decision 5's invariant: every fan's ledger sums to the balance; lifetime = positive sum. */
+/** decision 005's invariant: every fan's ledger sums to the balance; lifetime = positive sum. */
 export async function ledgerMismatches(db: Database, organizationId: string) {
   const rows = await db
     .selectFrom('users as u')

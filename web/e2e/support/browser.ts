@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts/e2e');
-/** Issue 4: journeys run at a phone's viewport. */
+/** Product §13.8: journeys run at a phone's viewport. */
 export const PHONE = { width: 390, height: 844 };
 
 /** Debian's Chromium, headless; never a downloaded browser. */
@@ -39,7 +39,7 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
 }
 
-/** axe-core on the current screen: the serious and critical violations (issue 4 wants none). */
+/** axe-core on the current screen: the serious and critical violations (product §13.8 allows none). */
 export async function seriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations

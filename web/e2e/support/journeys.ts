@@ -78,7 +78,7 @@ export async function laptopPage(browser: Browser, baseUrl: string, credentials:
 
 /**
  * A screenshot of the screen for people to look at, and no serious or critical axe violation
- * (issue 4). `settleMs` lets entrance transitions finish so the picture shows what a fan sees.
+ * (product §13.8). `settleMs` lets entrance transitions finish so the picture shows what a fan sees.
  */
 export async function expectAccessible(page: Page, name: string, settleMs = 350) {
   if (settleMs) await page.waitForTimeout(settleMs);

@@ -8,7 +8,7 @@ import { type AccessDecision, decideAccess } from './access-rules.ts';
 import { forgetRememberedPath, readRememberedPath, rememberPath } from './remembered-path.ts';
 import { accessOf } from './route-handle.ts';
 
-/** Applies SPEC §2's access rules (pure, in access-rules.ts) to the current route. */
+/** Applies product §2's access rules (pure, in access-rules.ts) to the current route. */
 export function AccessGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const matches = useMatches();

@@ -20,7 +20,7 @@ function input(over: Partial<AccessInput>): AccessInput {
   };
 }
 
-describe('SPEC §2 row: a non-user on a page not flagged public goes to /', () => {
+describe('product §2 row: a non-user on a page not flagged public goes to /', () => {
   it('remembers the wanted path (with its query) when sent to /', () => {
     expect(decideAccess(input({ signedIn: false, user: null, pathname: '/sweepstakes/42?x=1' }))).toEqual({
       kind: 'redirect',
@@ -58,7 +58,7 @@ describe('SPEC §2 row: a non-user on a page not flagged public goes to /', () =
   });
 });
 
-describe('SPEC §2 row: a signed-in user on a public page goes to /dashboard, or / in logged-off-dashboard mode', () => {
+describe('product §2 row: a signed-in user on a public page goes to /dashboard, or / in logged-off-dashboard mode', () => {
   const guest = { audience: 'guest' as const, incompleteProfileAllowed: true };
   it('sends a signed-in fan on / to /dashboard', () => {
     expect(decideAccess(input({ pathname: '/', route: guest }))).toEqual({
@@ -108,11 +108,11 @@ describe('SPEC §2 row: a signed-in user on a public page goes to /dashboard, or
   });
 });
 
-describe('SPEC §2 row: a new user is sent to /welcome from /dashboard or /profile, unless underage', () => {
+describe('product §2 row: a new user is sent to /welcome from /dashboard or /profile, unless underage', () => {
   it.each(['/dashboard', '/profile'])('from %s', (pathname) => {
     expect(decideAccess(input({ pathname, user: newAdult }))).toEqual({ kind: 'redirect', to: '/welcome' });
   });
-  it('also from any page that does not allow an incomplete profile (SPEC §6)', () => {
+  it('also from any page that does not allow an incomplete profile (product §6)', () => {
     expect(decideAccess(input({ pathname: '/history', user: newAdult }))).toEqual({
       kind: 'redirect',
       to: '/welcome',
@@ -135,7 +135,7 @@ describe('SPEC §2 row: a new user is sent to /welcome from /dashboard or /profi
   });
 });
 
-describe('SPEC §2 row: underage users are sent to /dashboard from /welcome, /profile/edit, /games/poll, /contests, /benefits', () => {
+describe('product §2 row: underage users are sent to /dashboard from /welcome, /profile/edit, /games/poll, /contests, /benefits', () => {
   it.each(['/welcome', '/profile/edit', '/games/poll', '/contests', '/benefits'])('from %s', (pathname) => {
     expect(decideAccess(input({ pathname, user: minor }))).toEqual({ kind: 'redirect', to: '/dashboard' });
     expect(decideAccess(input({ pathname, user: newMinor }))).toEqual({ kind: 'redirect', to: '/dashboard' });
@@ -158,7 +158,7 @@ describe('while the signed-in fan is loading', () => {
   });
 });
 
-describe('SPEC §2 tab state', () => {
+describe('product §2 tab state', () => {
   it('follows a known first segment and keeps the current tab otherwise', () => {
     expect(nextTab('dashboard', '/challenges/poll/1')).toBe('challenges');
     expect(nextTab('media', '/history')).toBe('media');

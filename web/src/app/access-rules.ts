@@ -1,5 +1,5 @@
 /**
- * SPEC §2 "Access rules" as pure functions: the router's guard feeds them the route's flags,
+ * Product §2 "Access rules" as pure functions: the router's guard feeds them the route's flags,
  * the session and the fan, and does what they decide. Nothing here touches the DOM or storage,
  * so every row of the table is unit-tested (access-rules.test.ts).
  */
@@ -14,7 +14,7 @@ export type RouteAudience = 'guest' | 'any' | 'user';
 
 export interface RouteAccess {
   audience: RouteAudience;
-  /** SPEC §6: only the index and activations may be used with an incomplete profile. */
+  /** Product §6: only the index and activations may be used with an incomplete profile. */
   incompleteProfileAllowed?: boolean;
 }
 
@@ -53,10 +53,10 @@ export type AccessDecision =
       forgetRemembered?: boolean;
     };
 
-/** SPEC §2: these are never remembered nor restored after login. */
+/** Product §2: these are never remembered nor restored after login. */
 export const NOT_REMEMBERED = ['/welcome', '/dashboard'] as const;
 
-/** SPEC §2: underage fans are sent to /dashboard from these. */
+/** Product §2: underage fans are sent to /dashboard from these. */
 export const UNDERAGE_BLOCKED = [
   '/welcome',
   '/profile/edit',
@@ -65,7 +65,7 @@ export const UNDERAGE_BLOCKED = [
   '/benefits',
 ] as const;
 
-/** SPEC §2: a new user is sent to /welcome from these (and, by §6, from any page that needs a complete profile). */
+/** Product §2: a new user is sent to /welcome from these (and, by §6, from any page that needs a complete profile). */
 export const NEW_USER_SENT_FROM = ['/dashboard', '/profile'] as const;
 
 function normalise(pathname: string): string {
@@ -78,7 +78,7 @@ function matches(pathname: string, list: readonly string[]): boolean {
   return list.some((p) => path === p || path.startsWith(`${p}/`));
 }
 
-/** Whether a wanted path may be remembered for after login (SPEC §2). */
+/** Whether a wanted path may be remembered for after login (product §2). */
 export function isRememberable(path: string): boolean {
   const pathname = normalise(path.split(/[?#]/)[0] ?? '/');
   if (pathname === '/') return false;
@@ -105,7 +105,7 @@ export function homeFor(loggedOffDashboard: boolean): string {
 }
 
 /**
- * The guard: the rows of SPEC §2 in order.
+ * The guard: the rows of product §2 in order.
  * 1. Activations (`any`) are open to everyone; their window/badge rule belongs to the screen.
  * 2. A non-user on a non-public page goes to `/`, remembering the wanted path (not /welcome, /dashboard).
  * 3. A signed-in user on a public page goes to the remembered path, else /dashboard, or `/` in

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { importWithReloadGuard } from '../lib/reload-guard.ts';
 
 /**
- * The operator console (issue 5) at /admin. Only these route objects reach the fans' bundle;
+ * The operator console (product §11.1) at /admin. Only these route objects reach the fans' bundle;
  * the layout, every screen and the console's catalogues are lazy chunks loaded on first visit.
  * The screens live with their domain (features/<domain>/console/); the cross-domain ones
  * (layout, dashboard, fans, audit, settings) in features/admin.

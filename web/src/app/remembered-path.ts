@@ -1,4 +1,4 @@
-/** SPEC §2: the wanted path of a signed-out visitor survives reloads (localStorage) until login restores it. */
+/** Product §2: the wanted path of a signed-out visitor survives reloads (localStorage) until login restores it. */
 const KEY = 'paddock.redirect-after-login';
 
 export function readRememberedPath(): string | null {

@@ -14,7 +14,7 @@ const LevelUpCelebration = lazy(() =>
   })),
 );
 
-/** Around every page: the access guard, the toast region (SPEC §2), scroll and analytics, session effects. */
+/** Around every page: the access guard, the toast region (product §2), scroll and analytics, session effects. */
 export function RootLayout() {
   return (
     <>

@@ -17,7 +17,7 @@ import { RootLayout } from './root-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import RouteError from '../features/errors/routes/route-error.tsx';
 
-/** Every screen is its own chunk (issue 4 §8), loaded through the SPEC §9 reload guard. */
+/** Every screen is its own chunk (product §13.9, decision 021), loaded through the product §9 reload guard. */
 function screen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
@@ -32,13 +32,13 @@ const guest: RouteHandle = {
 };
 const anyone: RouteHandle = { access: { audience: 'any', incompleteProfileAllowed: true } };
 
-/** SPEC §2: unknown routes are a 404 with 'Page Not Found: {path}'. */
+/** Product §2: unknown routes are a 404 with 'Page Not Found: {path}'. */
 function notFound({ request }: LoaderFunctionArgs): never {
   throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
 }
 
 /**
- * SPEC §2's route table. Layouts: none (index, welcome, activations), default (bottom
+ * Product §2's route table. Layouts: none (index, welcome, activations), default (bottom
  * navigation: the tab screens and their hubs) and no-bottom-nav (focused screens: forms,
  * players, the story viewer, a challenge, a sweepstake's entry).
  */
@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
             ...screen(() => import('../features/activations/routes/activation-route.tsx')),
           },
           {
-            // Issue 5: the public proof of a draw, for fans and journalists alike (signed out too).
+            // Product §11.12: the public proof of a draw, for fans and journalists alike (signed out too).
             path: '/sweepstakes/:sweepstakeId/verify',
             handle: anyone,
             ...screen(() => import('../features/sweepstakes/routes/sweepstake-verify-route.tsx')),

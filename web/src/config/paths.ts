@@ -1,4 +1,4 @@
-/** Every route of SPEC §2's table, in one place; screens link with these, never with string literals. */
+/** Every route of product §2's table, in one place; screens link with these, never with string literals. */
 export const paths = {
   home: '/',
   welcome: '/welcome',

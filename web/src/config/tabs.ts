@@ -1,5 +1,5 @@
 /**
- * SPEC §2 tab state: it follows the first path segment of the current route; the default tab
+ * Product §2 tab state: it follows the first path segment of the current route; the default tab
  * is the dashboard, and it only changes when that segment is a known tab and tabs are enabled
  * (so /history keeps the tab the fan came from highlighted).
  */

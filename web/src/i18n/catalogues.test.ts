@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from './index.ts';
 
 /**
- * Issue 4 §6: English and Spanish complete. Every catalogue (the fans': common and
+ * Product §13.6: English and Spanish complete. Every catalogue (the fans': common and
  * features/<f>/i18n; the console's: i18n/console and features/<f>/console/i18n) has the same
  * keys in every locale, and none of its texts is empty.
  */

@@ -4,14 +4,14 @@ import { initReactI18next } from 'react-i18next';
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const LOCALE_COOKIE = 'paddock-locale';
-/** SPEC §9: the locale cookie is kept 365 days. */
+/** Product §9: the locale cookie is kept 365 days. */
 export const LOCALE_COOKIE_DAYS = 365;
 
 /**
  * Catalogues live beside their feature (`features/<f>/i18n/<locale>.json`, namespace = the
  * feature folder) plus `i18n/common/<locale>.json`; they are gathered here so adding strings
  * never means editing a shared file. Only the active locale (and the English fallback) is
- * loaded, so every other language stays out of the first load (issue 4 §8 budget).
+ * loaded, so every other language stays out of the first load (product §13.9 budget).
  */
 // The operator console loads its own catalogue when it opens, so fans never fetch it.
 const featureCatalogues = import.meta.glob<Record<string, unknown>>(

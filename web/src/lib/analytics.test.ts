@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isInternalEmail, posthogAdapter } from './analytics.ts';
 
-describe('internal users (SPEC §5: e-mail in one of the company domains)', () => {
+describe('internal users (product §5: e-mail in one of the company domains)', () => {
   it('matches the domain exactly, case-insensitively', () => {
     const domains = ['paddock.demo', 'paddock-team.com'];
     expect(isInternalEmail('Ops@Paddock-Team.com', domains)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Analytics behind an adapter (DESIGN decision 9, SPEC §1/§5/§8): a page view on every
+ * Analytics behind an adapter (decision 009, product §1/§5/§8): a page view on every
  * navigation, identify on sign-in with the internal-user flag, reset on sign-out, navigation
  * errors captured. No third party by default (the dev adapter only logs, in development);
  * PostHog when the runtime config carries a key.
@@ -16,7 +16,7 @@ export interface AnalyticsAdapter {
   captureError(error: unknown, context: Record<string, unknown>): void;
 }
 
-/** SPEC §5: internal users are those whose e-mail is in one of the company's domains. */
+/** Product §5: internal users are those whose e-mail is in one of the company's domains. */
 export function isInternalEmail(
   email: string | null | undefined,
   internalDomains: readonly string[],

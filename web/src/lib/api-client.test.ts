@@ -24,7 +24,7 @@ afterEach(() => {
 const keyOf = (call: unknown[]) =>
   (call[1] as { headers: Record<string, string> }).headers['idempotency-key'];
 
-describe('API client retries (SPEC §7, issue 6 §5)', () => {
+describe('API client retries (product §7, §12.5)', () => {
   it('retries a write after a network failure with the same Idempotency-Key', async () => {
     fetchMock
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))

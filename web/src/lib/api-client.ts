@@ -25,7 +25,7 @@ export interface RequestOptions {
   idempotencyKey?: string;
 }
 
-/** SPEC §7/§9: at most 3 retries, backing off from 200 ms and doubling. */
+/** Product §7/§9: at most 3 retries, backing off from 200 ms and doubling. */
 export const MAX_RETRIES = 3;
 const RETRY_BASE_MS = 200;
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
@@ -33,7 +33,7 @@ const RETRYABLE_STATUS = new Set([502, 503, 504]);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * SPEC §7: every call carries a bearer (session token, else the organization key) and the
+ * Product §7: every call carries a bearer (session token, else the organization key) and the
  * organization token header; the base URL comes from runtime configuration.
  *
  * Writes carry an Idempotency-Key that the server honours, so this client may retry them on a

@@ -10,7 +10,7 @@ beforeAll(async () => {
   await i18next.init({ lng: 'en', resources: { en: { common } }, defaultNS: 'common' });
 });
 
-describe('SPEC §8 errors as a fan reads them', () => {
+describe('product §8 errors as a fan reads them', () => {
   it('a 422 refusal becomes a destructive toast in clear words', () => {
     let shown: Toast[] = [];
     const stop = subscribeToasts((t) => {
@@ -42,7 +42,7 @@ describe('SPEC §8 errors as a fan reads them', () => {
     stop();
     warn.mockRestore();
   });
-  it('retries only network failures and 502/503/504 (SPEC §8 "Retryable fetch error")', () => {
+  it('retries only network failures and 502/503/504 (product §8 "Retryable fetch error")', () => {
     expect(isRetryable(new TypeError('Failed to fetch'))).toBe(true);
     for (const status of [502, 503, 504]) expect(isRetryable(new ApiError(status, 'x', 'x'))).toBe(true);
     for (const status of [400, 401, 404, 422, 500])

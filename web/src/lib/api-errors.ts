@@ -3,9 +3,9 @@ import { toast } from '../ui/toast-store.ts';
 import { ApiError } from './api-client.ts';
 
 /**
- * SPEC §8: what a fan is told. 422 refusals each have a sentence in the common catalogue
+ * Product §8: what a fan is told. 422 refusals each have a sentence in the common catalogue
  * (`errors.<code>`); unknown 422 codes fall back to the area's generic sentence, then to the
- * server's message. Other response errors are only logged (SPEC §8 "Other response errors").
+ * server's message. Other response errors are only logged (product §8 "Other response errors").
  */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {

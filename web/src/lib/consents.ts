@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** GET /api/consent/user (SPEC §7): every consent type with the fan's answer. */
+/** GET /api/consent/user (product §7): every consent type with the fan's answer. */
 export const consentsQueryOptions = queryOptions({
   queryKey: queryKeys.consents,
   queryFn: () => api.get<Consent[]>('/consent/user'),

@@ -1,7 +1,7 @@
 import { api, request } from './api-client.ts';
 
 /**
- * What every operator API (/api/admin, issue 5) shares. Each domain's console calls live in
+ * What every operator API (/api/admin, product §11) shares. Each domain's console calls live in
  * features/<domain>/console/*-console-api.ts; their query keys all start with `admin`, so one
  * invalidation of `consoleKeys.all` refreshes every console screen.
  */

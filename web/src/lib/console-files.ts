@@ -5,7 +5,7 @@ import { accessToken } from './supabase.ts';
 /** Files in the operator console: uploads (the files domain) and the non-JSON answers. */
 export type UploadPurpose = 'image' | 'video' | 'pdf';
 
-/** Uploads a file to /api/admin/media; the server checks its bytes and size (issue 5). */
+/** Uploads a file to /api/admin/media; the server checks its bytes and size (product §11.5). */
 export const uploadMedia = (purpose: UploadPurpose, file: Blob) =>
   request<{ mediaId: string; url: string }>('POST', `/admin/media?purpose=${purpose}`, { binary: file });
 

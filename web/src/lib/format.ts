@@ -1,4 +1,4 @@
-/** Dates and numbers formatted for the fan's locale (issue 4 §6). */
+/** Dates and numbers formatted for the fan's locale (product §13.6). */
 export function formatNumber(value: number, locale: string): string {
   return new Intl.NumberFormat(locale).format(value);
 }

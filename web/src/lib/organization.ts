@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** GET /api/organization/current (SPEC §7): the team, its branding and its ranks. */
+/** GET /api/organization/current (product §7): the team, its branding and its ranks. */
 export interface Organization {
   organizationId: string;
   token: string;
@@ -19,7 +19,7 @@ export const organizationQueryOptions = queryOptions({
   queryKey: queryKeys.organization,
   queryFn: async () => {
     const org = await api.get<Organization>('/organization/current');
-    // SPEC §8: a missing organizationId is logged as a warning, not fatal.
+    // Product §8: a missing organizationId is logged as a warning, not fatal.
     if (!org?.organizationId) console.warn('[paddock] organization has no organizationId', org);
     return org;
   },
@@ -32,7 +32,7 @@ export function useOrganization() {
 
 const HEX = /^#[0-9a-fA-F]{3,8}$/;
 
-/** The organization's colours become the design tokens (DESIGN "Look and feel"): a second team re-skins without code. */
+/** The organization's colours become the design tokens (product §13.8): a second team re-skins without code. */
 export function applyBranding(org: Pick<Organization, 'branding' | 'name'>) {
   const root = document.documentElement.style;
   const { primaryColor, accentColor, backgroundColor } = org.branding;

@@ -4,7 +4,7 @@ import { formValuesFrom, toUserUpdate } from './profile-form.ts';
 const base = { ...formValuesFrom(null), firstName: 'Ana', lastName: 'Ruiz', username: 'ana_r' };
 
 describe('profile form → PATCH /api/user/me', () => {
-  it('sends empty phoneNumber and birthday as null (SPEC §5)', () => {
+  it('sends empty phoneNumber and birthday as null (product §5)', () => {
     const result = toUserUpdate(base);
     expect(result).toEqual({
       ok: true,

@@ -1,6 +1,6 @@
 import { type User, type UserUpdate, userUpdateSchema } from '@paddock/contracts/api/user';
 
-/** The editable profile fields of SPEC §7 as the form holds them (strings, '' = empty). */
+/** The editable profile fields of product §7 as the form holds them (strings, '' = empty). */
 export interface ProfileFormValues {
   firstName: string;
   lastName: string;
@@ -32,7 +32,7 @@ export function formValuesFrom(user: User | null | undefined): ProfileFormValues
 
 /**
  * Builds the PATCH /api/user/me body with the same schema the server validates (contracts),
- * returning field errors instead. SPEC §5: empty phoneNumber and birthday are sent as null.
+ * returning field errors instead. product §5: empty phoneNumber and birthday are sent as null.
  */
 export function toUserUpdate(
   values: ProfileFormValues,

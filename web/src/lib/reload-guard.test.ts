@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isChunkLoadError, RELOAD_GUARD_MS, shouldReload } from './reload-guard.ts';
 
-describe('page-reload guard (SPEC §9: 10 s)', () => {
+describe('page-reload guard (product §9: 10 s)', () => {
   it('reloads the first time a chunk fails', () => {
     expect(shouldReload(1_000_000, null)).toBe(true);
   });

@@ -1,5 +1,5 @@
 /**
- * SPEC §9 page-reload guard: when a lazy route's chunk fails to load (usually a new deploy
+ * Product §9 page-reload guard: when a lazy route's chunk fails to load (usually a new deploy
  * replaced it), reload once to fetch the new build — but never again within 10 s, so a real
  * outage shows the error page instead of a reload loop.
  */

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { loadSupabase } from './supabase.ts';
 
 /**
- * The supabase-js session is the single source of signed-in state (SPEC §4). Every auth event
+ * The supabase-js session is the single source of signed-in state (product §4). Every auth event
  * (INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, USER_UPDATED, PASSWORD_RECOVERY,
  * MFA_CHALLENGE_VERIFIED) lands here; React reads it with `useSession()`.
  */

@@ -4,7 +4,7 @@ import { api } from './api-client.ts';
 import { supabase } from './supabase.ts';
 
 /**
- * SPEC §4 logout: DELETE /api/session revokes the session on the server, supabase-js drops
+ * Product §4 logout: DELETE /api/session revokes the session on the server, supabase-js drops
  * the local tokens, and every cached piece of the fan's data and the analytics identity go.
  */
 export async function signOut(queryClient: QueryClient) {

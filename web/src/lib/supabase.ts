@@ -25,7 +25,7 @@ export function loadAuthClient(): Promise<typeof AuthClient> {
 
 /**
  * supabase-js's own auth client (the `AuthClient` it exports and wraps in `createClient`)
- * against our /auth/v1 (DESIGN decision 2): session events, refresh 90 s before expiry, PKCE
+ * against our /auth/v1 (decision 011): session events, refresh 90 s before expiry, PKCE
  * and retries all come from it. It is built the way `createClient` builds it — same headers,
  * same default storage key — but without `createClient`, whose Realtime, PostgREST, Storage and
  * Functions clients we never use and which would add ~25 kB gzip to every first load.

@@ -30,7 +30,7 @@ const fan = (over: Partial<User> = {}): User => ({
 
 afterEach(() => dismissLevelUp());
 
-describe('level-up (SPEC §4: the rank name changes after a user refresh)', () => {
+describe('level-up (product §4: the rank name changes after a user refresh)', () => {
   it('is flagged when a refresh brings a new rank name', () => {
     const client = new QueryClient();
     const stop = watchLevelUps(client);

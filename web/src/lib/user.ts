@@ -6,7 +6,7 @@ import { ApiError, api } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 import { useSession } from './session.ts';
 
-/** GET /api/user/me; SPEC §8: a 401 on the user fetch means "not logged in" (null), not an error. */
+/** GET /api/user/me; product §8: a 401 on the user fetch means "not logged in" (null), not an error. */
 export async function fetchMe(): Promise<User | null> {
   try {
     return await api.get<User>('/user/me');
@@ -34,7 +34,7 @@ export function displayName(user: Pick<User, 'firstName' | 'username' | 'email'>
   return user.firstName?.trim() || user.username?.trim() || user.email?.split('@')[0] || '';
 }
 
-/* ---- Level-up (SPEC §4): the rank name changed after a user refresh ---- */
+/* ---- Level-up (product §4): the rank name changed after a user refresh ---- */
 
 export interface LevelUp {
   from: string;

@@ -1,7 +1,7 @@
 import type { Consent } from '@paddock/contracts/api/consent';
 import { useTranslation } from 'react-i18next';
 
-/** The organization's consents as switches; required ones are marked (SPEC §3 Consent). */
+/** The organization's consents as switches; required ones are marked (product §3 Consent). */
 export function ConsentToggles({
   consents,
   answers,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale, setLocale } from '../i18n/index.ts';
 
-/** Switches the language; the choice is kept in a cookie for 365 days (SPEC §9). */
+/** Switches the language; the choice is kept in a cookie for 365 days (product §9). */
 export function LocaleSwitch({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   return (

@@ -9,7 +9,7 @@ const t = (id: string, over: Partial<Toast> = {}): Toast => ({
   ...over,
 });
 
-describe('toast reducer (SPEC §4/§9)', () => {
+describe('toast reducer (product §4/§9)', () => {
   it('shows only one toast at a time: a new one replaces the older', () => {
     expect(TOAST_LIMIT).toBe(1);
     const state = toastReducer([t('1')], { type: 'add', toast: t('2') });

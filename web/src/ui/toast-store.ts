@@ -1,5 +1,5 @@
 /**
- * SPEC §3/§4/§9 toasts: one at a time (a new one replaces the older), 5000 ms by default,
+ * Product §3/§4/§9 toasts: one at a time (a new one replaces the older), 5000 ms by default,
  * dismissed (open false) then removed after a long delay. A tiny store so any module can
  * raise a toast without React context.
  */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { dismissToast, subscribeToasts, TOAST_DURATION_MS, type Toast } from './toast-store.ts';
 
 /**
- * The root notification area of SPEC §2, on every page: Radix Toast with SPEC §9's constants
+ * The root notification area of product §2, on every page: Radix Toast with product §9's constants
  * (one at a time from the store, 5000 ms, swipe right past 50 px, Escape, F8 focuses the
  * region, a close button; the destructive variant for errors).
  */

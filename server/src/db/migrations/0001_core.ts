@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Tenancy, fans, sessions, consents, media, the outbox, the audit log and the points ledger:
- * the tables every domain stands on. Every row carries organization_id (DESIGN decision 4).
+ * the tables every domain stands on. Every row carries organization_id (decision 004).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -175,7 +175,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now()
     );
     create index point_transactions_user on point_transactions (user_id, created_at desc, id);
-    -- DESIGN decision 5: a once-only award carries a key, so a retry or a race cannot pay twice.
+    -- decision 005: a once-only award carries a key, so a retry or a race cannot pay twice.
     create unique index point_transactions_once on point_transactions (user_id, once_key) where once_key is not null;
   `.execute(db);
 }

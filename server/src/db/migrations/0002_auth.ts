@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The GoTrue-compatible auth state beyond core sessions/refresh tokens (auth-compat.md):
+ * The GoTrue-compatible auth state beyond core sessions/refresh tokens (docs/auth-compat.md):
  * per-user auth state (pending e-mail change, send times), one-time tokens (mailed links and
  * codes, reauthentication nonces), PKCE flow states, TOTP factors and challenges, and
  * external identities (id_token grant). Every row carries organization_id.

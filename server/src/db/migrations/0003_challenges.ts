@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Challenges (all five subtypes of DESIGN "Domain semantics"), their answers and the daily
- * check-in. Points never live here: every award or reversal is a ledger row (DESIGN decision
- * 5); these tables hold what was answered and what settlement has paid, so a retry or a
+ * Challenges (all five subtypes of product §10.2), their answers and the daily
+ * check-in. Points never live here: every award or reversal is a ledger row (decision
+ * 005); these tables hold what was answered and what settlement has paid, so a retry or a
  * corrected outcome can compute the difference instead of editing history.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -94,7 +94,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     create index trivia_answers_challenge_user on trivia_answers (challenge_id, user_id);
 
-    -- Arcade attempts: each signed token is single-use (DESIGN decision 7).
+    -- Arcade attempts: each signed token is single-use (decision 007).
     create table arcade_attempts (
       id uuid primary key default gen_random_uuid(),
       organization_id uuid not null references organizations(id) on delete cascade,

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Videos, playlists, articles and stories (SPEC §3) and the fans' views of them. A view row
+ * Videos, playlists, articles and stories (product §3) and the fans' views of them. A view row
  * is unique per fan and item so the "viewed"/"read" flags can never double; the points
- * themselves are once-only ledger awards (DESIGN decision 5), not these rows.
+ * themselves are once-only ledger awards (decision 005), not these rows.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Sweepstakes (entries, free-method entries, a commit–reveal draw and its winners) and
- * activations with their badges. Every row carries organization_id (DESIGN decision 4).
+ * activations with their badges. Every row carries organization_id (decision 004).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

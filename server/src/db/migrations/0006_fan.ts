@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The fan's own data beyond the core user row: carousel dismissals (SPEC §3 "dismissed set",
+ * The fan's own data beyond the core user row: carousel dismissals (product §3 "dismissed set",
  * kept per fan on the server so it follows them across devices), the e-mail a fan gave to
  * POST /user/me/identify, and the index that counts a referrer's sign-ups.
  */

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 6, rewards beyond sweepstakes: offers with a pool of unique codes, time-boxed point
+ * Rewards beyond sweepstakes (product §12): offers with a pool of unique codes, time-boxed point
  * boosts (organization-wide or one fan's, some granted by a badge), and the milestone badge
- * rules. Every row carries organization_id (DESIGN decision 4).
+ * rules. Every row carries organization_id (decision 004).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

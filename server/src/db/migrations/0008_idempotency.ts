@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 6 §5: a retried write that carries an Idempotency-Key is answered from the first
+ * Product §12.5 (decision 017): a retried write that carries an Idempotency-Key is answered from the first
  * attempt's stored response instead of running again (a lost response never pays twice).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

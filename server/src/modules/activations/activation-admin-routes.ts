@@ -15,7 +15,7 @@ import {
 
 const tags = ['admin: activations'];
 
-/** Activations (issue 5): slug, window, badges, bonus points, and a printable QR code of the link. */
+/** Activations (product §11.7): slug, window, badges, bonus points, and a printable QR code of the link. */
 export const activationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const siteUrl = app.deps.config.SITE_URL;
   registerConsoleRoutes(app, {

@@ -13,9 +13,9 @@ import { activateUser, getActivation, listActivations } from './activation-servi
 const tags = ['activations'];
 
 /**
- * GET /activations/list, GET /activations/{id}, POST /activations/activate-user (SPEC §7).
+ * GET /activations/list, GET /activations/{id}, POST /activations/activate-user (product §7).
  * Reading is open to anonymous callers: the landing page /activations/{slug} is public and
- * allowed before sign-up (SPEC §2).
+ * allowed before sign-up (product §2).
  */
 export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -16,7 +16,7 @@ type ActivationRow = Selectable<ActivationsTable>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** open inside [startsAt, stopsAt) on the server's clock (DESIGN decision 6). */
+/** open inside [startsAt, stopsAt) on the server's clock (decision 006). */
 export function activationStatus(
   row: Pick<ActivationRow, 'startsAt' | 'stopsAt'>,
   now: Date,
@@ -110,7 +110,7 @@ export async function listActivations(call: ViewerCall) {
   return present(db, rows, userId, now);
 }
 
-/** SPEC §7 `/activations/{id}`: by id or by slug (the landing page route uses the slug). */
+/** Product §7 `/activations/{id}`: by id or by slug (the landing page route uses the slug). */
 export async function getActivation(call: ViewerCall, idOrSlug: string): Promise<Activation> {
   const { db, userId, now } = call;
   const organizationId = call.org.id;
@@ -160,7 +160,7 @@ export async function activateUser(call: FanCall, slug: string): Promise<Activat
 
     const badges = (await badgesOf(trx, [row.id])).get(row.id) ?? [];
     const grantedIds = new Set(
-      // Issue 6: a badge may carry a personal boost (e.g. ×2 for the race weekend); grantBadges grants it.
+      // Product §12.3: a badge may carry a personal boost (e.g. ×2 for the race weekend); grantBadges grants it.
       await grantBadges(trx, {
         organizationId,
         userId,

@@ -14,9 +14,9 @@ function cardImage(label: string, from: string, to: string): string {
 }
 
 /**
- * SPEC §1/§3: the carousel's rewards are fixed demo data linking to /media, /benefits,
+ * Product §1/§3: the carousel's rewards are fixed demo data linking to /media, /benefits,
  * /contests, an external shop and /cars. /benefits and /contests are closed to under-18 fans
- * (SPEC §2), so their cards are age-gated, as is the shop advert.
+ * (product §2), so their cards are age-gated, as is the shop advert.
  */
 export const CAROUSEL_ITEMS: readonly CarouselItem[] = [
   {

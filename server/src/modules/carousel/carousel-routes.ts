@@ -5,7 +5,7 @@ import { errorResponses } from '../../platform/http/schemas.ts';
 import { fanCall } from '../../platform/service-call.ts';
 import { dismissCarouselItem, listCarousel } from './carousel-service.ts';
 
-/** GET /carousel, DELETE /carousel/{id} (SPEC §3, §7). */
+/** GET /carousel, DELETE /carousel/{id} (product §3, §7). */
 export const carouselRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/carousel',

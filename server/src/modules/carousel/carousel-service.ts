@@ -5,7 +5,7 @@ import type { FanCall } from '../../platform/service-call.ts';
 import { findFan } from '../profile/fan-accounts.ts';
 import { CAROUSEL_ITEMS } from './carousel-items.ts';
 
-/** The fixed items minus those the fan dismissed; age-gated ones hidden from under-18 fans (SPEC §2, §3). */
+/** The fixed items minus those the fan dismissed; age-gated ones hidden from under-18 fans (product §2, §3). */
 export async function listCarousel(call: FanCall): Promise<CarouselItem[]> {
   const { db, org, userId, now } = call;
   const [user, dismissed] = await Promise.all([

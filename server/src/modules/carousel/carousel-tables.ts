@@ -1,6 +1,6 @@
 import type { Timestamp } from '../../db/column-types.ts';
 
-/** A carousel item (fixed demo data, SPEC §3) the fan dismissed; the id is the item's. */
+/** A carousel item (fixed demo data, product §3) the fan dismissed; the id is the item's. */
 export interface CarouselDismissalsTable {
   organizationId: string;
   userId: string;

@@ -7,7 +7,7 @@ const ids = (body: { id: string }[]) => body.map((i) => i.id);
 const ALL = ['watch-and-earn', 'rank-benefits', 'race-week-contests', 'team-shop', 'meet-the-cars'];
 
 describe('GET /api/carousel', () => {
-  it('lists the fixed demo items of SPEC §3 linking to /media, /benefits, /contests, the shop and /cars', async () => {
+  it('lists the fixed demo items of product §3 linking to /media, /benefits, /contests, the shop and /cars', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);
     const res = await apiCall(t, fan, 'GET', '/api/carousel');

@@ -10,7 +10,7 @@ import {
 } from './answer-common.ts';
 
 /**
- * SPEC §4: a trivia answer may be changed; a previously correct answer is reversed and the new
+ * Product §4: a trivia answer may be changed; a previously correct answer is reversed and the new
  * one paid if correct, as new ledger rows (never an edit). Each answer version has its own
  * once-only keys, so a retried request cannot pay or reverse twice.
  */

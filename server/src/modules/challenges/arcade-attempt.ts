@@ -1,9 +1,9 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 
 /**
- * The arcade "five red lights" start (DESIGN "Domain semantics"). The server decides when the
+ * The arcade "five red lights" start (product §10.2.4). The server decides when the
  * lights go out, signs the attempt and accepts one score per attempt, so a client cannot
- * choose its own start time or replay a good run (DESIGN decision 7).
+ * choose its own start time or replay a good run (decision 007).
  */
 export const ARCADE = {
   /** Five lights, one per second. */

@@ -14,7 +14,7 @@ import { type Definition, settingsOf, validate } from './challenge-validation.ts
 import { type ChallengeRow, optionsAndQuestions } from './challenge-views.ts';
 
 /**
- * Operator-side challenge management (DESIGN "Operators"): create/edit/archive with validation
+ * Operator-side challenge management (product §11): create/edit/archive with validation
  * for all five subtypes (challenge-validation.ts); pick'em settlement is challenge-settlement.ts.
  * Every change is one transaction that also writes the audit log.
  */

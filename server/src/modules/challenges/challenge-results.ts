@@ -5,7 +5,7 @@ import { findForOperator } from './challenge-admin-service.ts';
 const percent = (n: number, total: number) => (total > 0 ? Math.round((n / total) * 100) : 0);
 
 /**
- * Fans see aggregate results only after answering (DESIGN "Challenges"); operators need them
+ * Fans see aggregate results only after answering (product §10.2.1); operators need them
  * whatever they answered themselves, hidden-until-close polls included. Read-only.
  */
 export async function challengeResults(call: OrgCall, challengeId: string) {

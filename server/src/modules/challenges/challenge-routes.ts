@@ -23,7 +23,7 @@ function readerOf(request: FastifyRequest) {
   return call;
 }
 
-/** GET /challenge, GET/POST /challenge/{id}, GET /challenge/{id}/history (SPEC §7). */
+/** GET /challenge, GET/POST /challenge/{id}, GET /challenge/{id}/history (product §7). */
 export const challengeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/challenge',

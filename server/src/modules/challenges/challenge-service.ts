@@ -4,13 +4,13 @@ import { notFound, unauthorized } from '../../platform/errors.ts';
 import type { OrgCall, ViewerCall } from '../../platform/service-call.ts';
 import { presentChallenges } from './challenge-views.ts';
 
-/** Whether `id` is listed in the organization's hidden challenge ids (SPEC §7: excluded from the list). */
+/** Whether `id` is listed in the organization's hidden challenge ids (product §7: excluded from the list). */
 function hiddenIds(org: Organization): Set<string> {
   return new Set(org.settings.hiddenChallengeIds ?? []);
 }
 
 /**
- * The logged-off dashboard (SPEC §1, §6): an anonymous caller may read challenges only when the
+ * The logged-off dashboard (product §1, §6): an anonymous caller may read challenges only when the
  * organization enables it; otherwise 401 like every fan-only call.
  */
 export function assertMayRead(org: Organization, userId: string | null) {

@@ -7,7 +7,7 @@ import { bestActiveBoost } from '../rewards/boost-rules.ts';
 import { auditChallenge, findForOperator, iso } from './challenge-admin-service.ts';
 
 /**
- * Pick'em settlement (DESIGN "Domain semantics"). Each prediction's response row holds what the
+ * Pick'em settlement (product §10.2.3). Each prediction's response row holds what the
  * fan is currently paid (`points_awarded`, the settlement bookkeeping). Settling computes, per
  * fan, what the outcome says they should hold and posts only the difference: the same outcome
  * twice pays nothing more; a corrected outcome (stewards' decision) posts a reversal of the

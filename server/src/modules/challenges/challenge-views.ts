@@ -275,7 +275,7 @@ function present(row: ChallengeRow, data: ChallengeData, now: Date, signedIn: bo
   return view;
 }
 
-/** Presents challenges as one caller sees them (SPEC §3 "Challenge"); `userId` null = anonymous. */
+/** Presents challenges as one caller sees them (product §3 "Challenge"); `userId` null = anonymous. */
 export async function presentChallenges(
   db: Database,
   userId: string | null,

@@ -52,7 +52,7 @@ describe('GET /api/challenge', () => {
     t.clock.set('2026-06-02T12:00:01Z');
     const later = (await apiCall(t, fan, 'GET', '/api/challenge')).json().items as { challengeId: string }[];
     expect(later.map((i) => i.challengeId)).toContain(upcoming.challengeId);
-    // Hidden ids are excluded from the list only; the challenge is still reachable by id (SPEC §7).
+    // Hidden ids are excluded from the list only; the challenge is still reachable by id (product §7).
     expect(later.map((i) => i.challengeId)).not.toContain(hidden.challengeId);
     expect((await apiCall(t, fan, 'GET', `/api/challenge/${hidden.challengeId}`)).statusCode).toBe(200);
     expect((await apiCall(t, fan, 'GET', `/api/challenge/${archived.challengeId}`)).statusCode).toBe(404);

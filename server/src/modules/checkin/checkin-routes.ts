@@ -4,7 +4,7 @@ import { errorResponses } from '../../platform/http/schemas.ts';
 import { fanCall } from '../../platform/service-call.ts';
 import { checkIn, checkinStatus } from './checkin-service.ts';
 
-/** GET/POST /checkin (SPEC §7): the daily check-in streak. */
+/** GET/POST /checkin (product §7): the daily check-in streak. */
 export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/checkin',

@@ -15,7 +15,7 @@ export function previousDay(day: string): string {
   return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
 }
 
-/** DESIGN "Check-in": the organization's table; day N pays rewards[N-1], the last value repeats. */
+/** Product §10.3: the organization's table; day N pays rewards[N-1], the last value repeats. */
 export function rewardForStreak(org: Organization, streak: number): number {
   const table = org.settings.checkinRewards ?? [];
   if (table.length === 0 || streak < 1) return 0;
@@ -93,7 +93,7 @@ export async function checkIn(call: FanCall): Promise<CheckinResult> {
       );
       pointsAwarded = posted.applied ? posted.amount : 0;
     }
-    // Issue 6: streak milestones (7/30/100 days) and season participation, each granted once.
+    // Product §12.3: streak milestones (7/30/100 days) and season participation, each granted once.
     // One call for both: it looks the organization's milestone definitions up once.
     await awardMilestoneBadges(trx, {
       organizationId: org.id,

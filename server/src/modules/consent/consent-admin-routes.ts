@@ -12,7 +12,7 @@ import {
   updateConsentType,
 } from './consent-admin-service.ts';
 
-/** The consent types fans are asked for (issue 5 "Ranks, consent types, … settings"). */
+/** The consent types fans are asked for (product §11.8). */
 export const consentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   registerConsoleRoutes(app, {
     path: '/consent-types',

@@ -4,14 +4,14 @@ import { errorResponses, idParam } from '../../platform/http/schemas.ts';
 import { fanCall } from '../../platform/service-call.ts';
 import { listConsents, updateConsent } from './consent-service.ts';
 
-/** GET /consent/user, PATCH /consent/user/{id} (SPEC §7). */
+/** GET /consent/user, PATCH /consent/user/{id} (product §7). */
 export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/consent/user',
     {
       schema: {
         tags: ['consent'],
-        summary: 'Every consent of the organization with the fan’s value; enabled = value > 0 (SPEC §3)',
+        summary: 'Every consent of the organization with the fan’s value; enabled = value > 0 (product §3)',
         response: { 200: consentListSchema, ...errorResponses },
       },
     },

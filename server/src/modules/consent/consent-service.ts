@@ -38,7 +38,7 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.
 /**
  * PATCH /consent/user/{id}: sets the fan's answer and appends a consent_history row for every
  * change (what was given, withdrawn and when must be provable later). Accepting the last
- * required consent may complete the profile (SPEC §2 welcome flow), so that is re-checked
+ * required consent may complete the profile (product §2 welcome flow), so that is re-checked
  * in the same transaction.
  */
 export async function updateConsent(

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/engine.ts';
 
 /**
- * Whether the fan still lacks a required consent (SPEC §2: the profile is complete only once
+ * Whether the fan still lacks a required consent (product §2: the profile is complete only once
  * every required consent is accepted). Its own file: profile completion asks it, and the
  * consent service calls profile completion.
  */

@@ -15,7 +15,7 @@ import { archiveVideo, listAdminVideos, saveVideo } from './video-admin-service.
 const tags = ['admin: content'];
 
 /**
- * Operator side of videos, playlists and articles (issue 5 "Content"). Videos are archived by
+ * Operator side of videos, playlists and articles (product §11.4). Videos are archived by
  * closing their window (fans keep what they earned); playlists and articles have no window,
  * so they are deleted.
  */

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * DESIGN decision 7: a content reward needs the checksum the server issued with the item, an
+ * decision 007: a content reward needs the checksum the server issued with the item, an
  * HMAC of the fan, the item and the issue time under the app secret. The kind is part of the
  * message so a video's checksum cannot be replayed as an article's with the same id.
  */

@@ -13,7 +13,7 @@ export const VIDEO_MIN_SECONDS_CAP = 30;
 export const ARTICLE_MIN_SECONDS = 10;
 
 /**
- * The checks of DESIGN decision 7 before any point moves: the checksum was issued by us to
+ * The checks of decision 007 before any point moves: the checksum was issued by us to
  * this fan for this item, not more than a day ago, and long enough ago to have watched/read it.
  */
 function checkProof(

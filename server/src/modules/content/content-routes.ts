@@ -19,12 +19,12 @@ const articleParam = z.object({
   id: z.string().min(1).max(200).describe('The article id (UUID) or its slug'),
 });
 
-/** Content needs a fan: every item carries a checksum issued to that fan (DESIGN decision 7). */
+/** Content needs a fan: every item carries a checksum issued to that fan (decision 007). */
 function callOf(request: FastifyRequest): ContentCall {
   return { ...fanCall(request), secret: request.server.deps.config.secrets.appSecret };
 }
 
-/** Videos, playlists and articles under /content (SPEC §7). */
+/** Videos, playlists and articles under /content (product §7). */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/content/videos',

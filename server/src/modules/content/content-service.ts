@@ -15,7 +15,7 @@ import type { ArticlesTable, VideosTable } from './content-tables.ts';
 
 /**
  * Who is asking and when: every rule below is decided for one fan at the server's time; the
- * app secret signs the checksums each item carries (DESIGN decision 7).
+ * app secret signs the checksums each item carries (decision 007).
  */
 export interface ContentCall extends FanCall {
   secret: string;

@@ -25,7 +25,7 @@ const proofOf = (item: { checksum: string; issuedAt: string }) => ({
 });
 
 describe('GET /api/content/videos and playlists', () => {
-  it('lists visible videos with SPEC §3 fields and playlists in their order', async () => {
+  it('lists visible videos with product §3 fields and playlists in their order', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);
     const a = await makeVideo(t.db, org.id, { name: 'Onboard lap', value: 30, durationSeconds: 12 });

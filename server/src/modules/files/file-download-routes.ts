@@ -8,7 +8,7 @@ import { mediaForDownload } from './files-service.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * GET /files/{mediaId}: stored files (DESIGN "Media"). Public, because <img> and <video> tags
+ * GET /files/{mediaId}: stored files (product §10.10). Public, because <img> and <video> tags
  * send no headers; media ids are random UUIDs. A stored file never changes under its id, so
  * it may be cached for a year and revalidated by its id alone. Files in an S3-compatible bucket
  * are not streamed through the server: the answer is a 302 to the CDN URL (S3_PUBLIC_URL) or to a

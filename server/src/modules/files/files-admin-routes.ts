@@ -10,7 +10,7 @@ import { operatorCall } from '../../admin/operator-guard.ts';
 const MAX_BODY = Math.max(...Object.values(MEDIA_LIMITS));
 const MB = 1024 * 1024;
 
-/** POST /api/admin/media: operator uploads of images, video clips and PDFs (issue 5). */
+/** POST /api/admin/media: operator uploads of images, video clips and PDFs (product §11.5). */
 export const filesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // operator-gate authorises before the body is read, so nobody else can make us buffer 50 MB.
   // The raw bytes arrive with their real content type; parsers here are scoped to this plugin.

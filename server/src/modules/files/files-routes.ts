@@ -13,7 +13,7 @@ import { setAvatar, uploadAvatar } from './files-service.ts';
 
 const MAX_MB = MAX_AVATAR_BYTES / (1024 * 1024);
 
-/** POST /media (avatar upload), POST /media/set-avatar (SPEC §7, DESIGN "Media"). */
+/** POST /media (avatar upload), POST /media/set-avatar (product §7, product §10.10). */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Raw image bodies are accepted in this plugin only, with their own limit: the rest of the
   // API keeps the 1 MB JSON limit.

@@ -6,7 +6,7 @@ export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif';
 
 /**
  * The image type from its first bytes, never from a header or a file name the client chose
- * (DESIGN "Media"): JPEG FF D8 FF, PNG's 8-byte signature, GIF87a/GIF89a, RIFF….WEBP.
+ * (product §10.10): JPEG FF D8 FF, PNG's 8-byte signature, GIF87a/GIF89a, RIFF….WEBP.
  */
 export function sniffImage(bytes: Buffer): ImageKind | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';

@@ -83,7 +83,7 @@ const SVG_ACTIVE =
   /<script|<foreignObject|<iframe|<embed|<object|\son[a-z]+\s*=|javascript:|<!ENTITY|xlink:href\s*=\s*["']?(?!#)|\bhref\s*=\s*["']?(?!#|data:image\/)/i;
 
 /**
- * Issue 5 uploads: the declared content type must be one we accept for the purpose, the bytes
+ * Operator uploads (product §11.5): the declared content type must be one we accept for the purpose, the bytes
  * must really be that type (magic bytes, never the name or header alone), and the size must
  * be under the purpose's cap (image 5 MB, pdf 10 MB, video 50 MB).
  */

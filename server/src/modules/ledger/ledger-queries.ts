@@ -108,7 +108,7 @@ export interface Window {
   until: Date;
 }
 
-/** Points issued and spent per calendar day (the operator dashboard, issue 5). */
+/** Points issued and spent per calendar day (the operator dashboard, product §11.11). */
 export async function pointsPerDay(db: Database, w: Window) {
   const result = await sql<{ day: string; issued: number; spent: number }>`
     select to_char((created_at at time zone ${w.timeZone})::date, 'YYYY-MM-DD') as day,

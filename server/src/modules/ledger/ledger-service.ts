@@ -1,7 +1,7 @@
 import type { Database } from '../../db/engine.ts';
 import { unprocessable } from '../../platform/errors.ts';
 
-/** The kinds of earning a boost can multiply (issue 6); 'all' boosts match every one. */
+/** The kinds of earning a boost can multiply (product §12.2); 'all' boosts match every one. */
 export type Earning = 'challenges' | 'content' | 'checkin';
 
 export interface LedgerEntry {
@@ -23,7 +23,7 @@ export interface LedgerEntry {
   /**
    * The server clock's now (`app.deps.clock.now()`), never the database's: boost windows are
    * judged with it. Together with `earning` (and a boost lookup) it makes a positive award
-   * boostable (issue 6).
+   * boostable (product §12.2).
    */
   at?: Date;
   /** The kind of earning, matched against boosts for that kind or for 'all'. */
@@ -61,7 +61,7 @@ export interface PostResult {
 }
 
 /**
- * The only way points move (DESIGN decision 5). Must run inside the caller's transaction so
+ * The only way points move (decision 005). Must run inside the caller's transaction so
  * the ledger row and the balance change commit together. The balance update carries the
  * guard `points + amount >= 0`: under concurrency the row lock serialises spends and the
  * re-checked guard refuses the one that would overdraw (422 insufficient_points).
@@ -74,7 +74,7 @@ export async function postPoints(
   if (!Number.isInteger(entry.amount) || entry.amount === 0) {
     throw new Error(`Ledger amounts are non-zero integers, got ${entry.amount}`);
   }
-  // Issue 6: only an award that says when and what it is for can be boosted, so every caller
+  // Product §12.2: only an award that says when and what it is for can be boosted, so every caller
   // that passes neither keeps its exact amounts. The best boost wins; boosts never stack.
   const boost =
     entry.amount > 0 && entry.at && entry.earning && boostLookup

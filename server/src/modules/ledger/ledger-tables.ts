@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** One line of a fan's points ledger (DESIGN decision 5): the only record of points moving. */
+/** One line of a fan's points ledger (decision 005): the only record of points moving. */
 export interface PointTransactionsTable {
   id: Generated<string>;
   organizationId: string;

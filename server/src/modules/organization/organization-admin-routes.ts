@@ -14,7 +14,7 @@ import { listRanks } from './organization-service.ts';
 const tags = ['admin: settings'];
 const ranksSchema = z.object({ ranks: z.array(rankRowSchema) });
 
-/** Organization settings and ranks (issue 5 "Ranks, consent types, … settings"). */
+/** Organization settings and ranks (product §11.8). */
 export const organizationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organization',

@@ -33,7 +33,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['organization'],
-        summary: 'The organization selected by X-Organization-Token, with its ranks (SPEC §7)',
+        summary: 'The organization selected by X-Organization-Token, with its ranks (product §7)',
         response: { 200: organizationSchema, ...errorResponses },
       },
     },

@@ -3,9 +3,9 @@ import { lacksRequiredConsent } from '../consent/required-consents.ts';
 import { payReferralRewards } from '../referral/referral-service.ts';
 
 /**
- * SPEC §2 "new user": a fan is new until the profile is complete, i.e. the first time first
+ * Product §2 "new user": a fan is new until the profile is complete, i.e. the first time first
  * name, last name and birthday are all set and every required consent is accepted. At that
- * moment onboardedAt is set (once) and the referral, if any, is paid (DESIGN "Referral").
+ * moment onboardedAt is set (once) and the referral, if any, is paid (product §10.8).
  * Called after every profile or consent change, inside the same transaction, with the
  * user row already locked by the caller (fan-accounts.ts lockFan) so two completions cannot race.
  */

@@ -11,14 +11,14 @@ import { fanCall } from '../../platform/service-call.ts';
 import { listTransactions } from '../ledger/ledger-queries.ts';
 import { getMe, identify, updateMe } from './profile-service.ts';
 
-/** GET/PATCH /user/me, /user/me/transactions, /user/me/identify (SPEC §7). */
+/** GET/PATCH /user/me, /user/me/transactions, /user/me/identify (product §7). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/me',
     {
       schema: {
         tags: ['user'],
-        summary: 'The signed-in fan with points, rank and flags; 401 means "not logged in" (SPEC §8)',
+        summary: 'The signed-in fan with points, rank and flags; 401 means "not logged in" (product §8)',
         response: { 200: userSchema, ...errorResponses },
       },
     },
@@ -30,7 +30,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['user'],
-        summary: 'Update the profile; empty phoneNumber/zipCode/birthday are stored as null (SPEC §5, §7)',
+        summary: 'Update the profile; empty phoneNumber/zipCode/birthday are stored as null (product §5, §7)',
         description:
           'Completing the profile for the first time (first name, last name, birthday and the required ' +
           'consents) ends the welcome flow and pays a pending referral once to both fans.',

@@ -8,7 +8,7 @@ import { listRanks } from '../organization/organization-service.ts';
 import { accountGone, findFan, lockFan } from './fan-accounts.ts';
 import { completeProfileIfReady } from './profile-completion.ts';
 
-/** SPEC §5/§6: internal users are those whose e-mail is in one of the organization's domains. */
+/** Product §5/§6: internal users are those whose e-mail is in one of the organization's domains. */
 export function isInternalEmail(organization: Organization, email: string | null): boolean {
   const domain = email?.split('@')[1]?.toLowerCase();
   if (!domain) return false;
@@ -45,7 +45,7 @@ export async function presentUser(
     lifetimePoints: user.lifetimePoints,
     rank: rank ? { code: rank.code, name: rank.name } : null,
     nextRank: next ? { code: next.rank.code, name: next.rank.name, pointsNeeded: next.pointsNeeded } : null,
-    // The organization's calendar decides the birthday, not the server's (DESIGN decision 6).
+    // The organization's calendar decides the birthday, not the server's (decision 006).
     underage: isUnderage(user.birthday, calendarDate(now, organization.timeZone)),
     isNewUser: user.onboardedAt === null,
     referralCode: user.referralCode,
@@ -65,11 +65,11 @@ const invalid = (field: string, message: string) =>
     details: [{ field, message }],
   });
 
-/** Empty strings become null (SPEC §5: empty phoneNumber and birthday are sent as null). */
+/** Empty strings become null (product §5: empty phoneNumber and birthday are sent as null). */
 const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v ? v : null);
 
 /**
- * PATCH /user/me (SPEC §7). Rules the schema cannot check without the clock or the database
+ * PATCH /user/me (product §7). Rules the schema cannot check without the clock or the database
  * are checked here: a birthday in the past in the organization's calendar, a free username.
  * The row is locked so the first completion of the profile (and its referral payment)
  * happens exactly once.

@@ -18,7 +18,7 @@ describe('GET /api/user/me', () => {
     expect(res.json().code).toBe('unauthorized');
   });
 
-  it('returns the SPEC §3 user with points, rank, next rank, roles and the internal flag', async () => {
+  it('returns the product §3 user with points, rank, next rank, roles and the internal flag', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org, { email: 'Mechanic@Paddock-Team.com', roles: ['operator'] });
     await award(fan, 350);
@@ -70,7 +70,7 @@ describe('GET /api/user/me', () => {
 });
 
 describe('PATCH /api/user/me', () => {
-  it('stores empty phoneNumber, zipCode and birthday as null (SPEC §5)', async () => {
+  it('stores empty phoneNumber, zipCode and birthday as null (product §5)', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org, { phoneNumber: '+44 20 7946 0000' });
     const res = await apiCall(t, fan, 'PATCH', '/api/user/me', {
@@ -188,7 +188,7 @@ describe('PATCH /api/user/me', () => {
   });
 });
 
-describe('profile completion (SPEC §2 new user)', () => {
+describe('profile completion (product §2 new user)', () => {
   it('completes the profile only once names, birthday and the required consents are all given', async () => {
     const org = await createOrg(t);
     const fan = await newFan(t, org);

@@ -4,7 +4,7 @@ import { errorResponses } from '../../platform/http/schemas.ts';
 import { fanCall } from '../../platform/service-call.ts';
 import { getReferralSummary } from './referral-service.ts';
 
-/** GET /referral (DESIGN "Referral"). */
+/** GET /referral (product §10.8). */
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/referral',

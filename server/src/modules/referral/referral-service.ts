@@ -9,7 +9,7 @@ import { countReferredBy, findFan } from '../profile/fan-accounts.ts';
 export const REFERRER_ONCE_PREFIX = 'referral:referrer:';
 
 /**
- * DESIGN "Referral": when a referred fan completes the profile, both are paid once. The
+ * Product §10.8: when a referred fan completes the profile, both are paid once. The
  * onceKeys make a repeated or concurrent completion harmless; a self-referral or a referrer
  * outside the fan's organization pays nothing.
  */

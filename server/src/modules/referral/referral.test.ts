@@ -13,7 +13,7 @@ import { acceptRequiredConsents, completeProfile, newFan } from '../../test/onbo
 
 const t = useTestApp();
 
-describe('referral paid on profile completion (DESIGN "Referral")', () => {
+describe('referral paid on profile completion (product §10.8)', () => {
   it('pays the referred fan and the referrer exactly once, however often the profile is saved', async () => {
     const org = await createOrg(t);
     const referrer = await createFan(t, org);

@@ -24,7 +24,7 @@ import { operatorCall } from '../../admin/operator-guard.ts';
 
 const tags = ['admin: badges'];
 
-/** Operator endpoints for badge definitions (with an optional boost) and milestone rules (issue 6). */
+/** Operator endpoints for badge definitions (with an optional boost) and milestone rules (product §12.4). */
 export const badgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/badges/milestones',

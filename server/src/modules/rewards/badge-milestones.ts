@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import { grantBadges, insertBadge } from './badge-records.ts';
 
-/** The automatic milestones of issue 6, with the badge each creates on first use. */
+/** The automatic milestones (product §12.3), with the badge each creates on first use. */
 export const MILESTONES: Record<MilestoneKey, { name: string; description: string; rule: string }> = {
   streak_7: {
     name: '7-day streak',

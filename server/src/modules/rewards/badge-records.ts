@@ -49,7 +49,7 @@ export async function badgesByIds(db: Database, badgeIds: readonly string[], ord
 
 /**
  * Grants badges to a fan, each exactly once: the unique (user_id, badge_id) makes a repeat, a
- * retry or a race grant nothing. Also grants the boosts those badges carry (issue 6). Run it
+ * retry or a race grant nothing. Also grants the boosts those badges carry (product §12.3). Run it
  * inside the transaction that earned them, with `at` from the server's clock. Returns the ids
  * granted by this call.
  */

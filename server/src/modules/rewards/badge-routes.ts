@@ -4,7 +4,7 @@ import { errorResponses } from '../../platform/http/schemas.ts';
 import { fanCall } from '../../platform/service-call.ts';
 import { listWalletBadges } from './badge-service.ts';
 
-/** Issue 6: the badge wallet at GET /user/me/badges (the path sits beside the user module's). */
+/** Product §12.3: the badge wallet at GET /user/me/badges (the path sits beside the user module's). */
 export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/me/badges',

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Organization } from '../../db/schema.ts';
 import {
@@ -115,30 +114,19 @@ describe('milestone badges', () => {
     expect(rules[0]).toMatchObject({ rule: 'Check in 7 days in a row', badge: { holders: 1 } });
   });
 
-  // Runs once the lead has wired awardMilestoneBadges into POST /checkin (see the issue 6 report).
-  const checkinWired = readFileSync(
-    new URL('../checkin/checkin-service.ts', import.meta.url),
-    'utf8',
-  ).includes('awardMilestoneBadges');
-  it.runIf(checkinWired)(
-    'through POST /api/checkin: the badge appears once on the 7th consecutive day',
-    async () => {
-      const org = await createOrg(t);
-      const fan = await createFan(t, org);
-      for (let day = 1; day <= 8; day++) {
-        const session = await t.deps.tokens.createSession(t.db, fan.user, { amr: 'password' });
-        const res = await apiCall(t, { ...fan, accessToken: session.access_token }, 'POST', '/api/checkin');
-        expect(res.statusCode, res.body).toBe(200);
-        const badges = await wallet({ ...fan, accessToken: session.access_token });
-        expect(badges.filter((b) => b.name === '7-day streak')).toHaveLength(day >= 7 ? 1 : 0);
-        t.clock.advance(DAY);
-      }
-    },
-  );
-  if (!checkinWired)
-    console.info(
-      'badge.test.ts: check-in wiring test skipped (awardMilestoneBadges not yet called by check-in)',
-    );
+  // Product §12.3: check-in grants the streak milestones, so a fan sees the badge through the real call.
+  it('through POST /api/checkin: the badge appears once on the 7th consecutive day', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    for (let day = 1; day <= 8; day++) {
+      const session = await t.deps.tokens.createSession(t.db, fan.user, { amr: 'password' });
+      const res = await apiCall(t, { ...fan, accessToken: session.access_token }, 'POST', '/api/checkin');
+      expect(res.statusCode, res.body).toBe(200);
+      const badges = await wallet({ ...fan, accessToken: session.access_token });
+      expect(badges.filter((b) => b.name === '7-day streak')).toHaveLength(day >= 7 ? 1 : 0);
+      t.clock.advance(DAY);
+    }
+  });
 });
 
 describe('GET /api/user/me/badges', () => {

@@ -14,7 +14,7 @@ import {
   updateBoost,
 } from './boost-admin-service.ts';
 
-/** Operator CRUD for point boosts (issue 6): windows, multiplier, kind of earning, scope. */
+/** Operator CRUD for point boosts (product §12.4): windows, multiplier, kind of earning, scope. */
 export const boostAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   registerConsoleRoutes(app, {
     path: '/boosts',

@@ -4,7 +4,7 @@ import { errorResponses } from '../../platform/http/schemas.ts';
 import { fanCall } from '../../platform/service-call.ts';
 import { listFanBoosts } from './boost-service.ts';
 
-/** Issue 6: GET /boosts, the fan's active and upcoming point boosts. */
+/** Product §12.2: GET /boosts, the fan's active and upcoming point boosts. */
 export const boostRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/boosts',

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/engine.ts';
 import type { BoostLookup } from '../ledger/ledger-service.ts';
 
-/** "×2 race-weekend boost", "×1.5 Fan-zone boost": appended to the fan's ledger line (issue 6). */
+/** "×2 race-weekend boost", "×1.5 Fan-zone boost": appended to the fan's ledger line (product §12.2). */
 export function boostLabel(boost: { name: string; multiplier: number }): string {
   const factor = Number.isInteger(boost.multiplier)
     ? String(boost.multiplier)
@@ -12,7 +12,7 @@ export function boostLabel(boost: { name: string; multiplier: number }): string 
 /**
  * The best boost for one award: the organization's or the fan's own, for this kind of earning
  * or for 'all', whose window [startsAt, endsAt) contains `at` — the server's clock, so a test
- * clock or a replayed request decides the same way (DESIGN decision 6). Highest multiplier
+ * clock or a replayed request decides the same way (decision 006). Highest multiplier
  * wins; boosts never stack, so an operator can reason about the most a fan can earn. Earning
  * callers pass it to the ledger's postPoints, which stays ignorant of boosts.
  */

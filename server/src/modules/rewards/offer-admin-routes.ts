@@ -23,7 +23,7 @@ import { operatorCall } from '../../admin/operator-guard.ts';
 const tags = ['admin: offers'];
 const MAX_CSV = 4 * 1024 * 1024;
 
-/** Operator endpoints for offers (issue 6): create, edit, list, import a code pool, export claims. */
+/** Operator endpoints for offers (product §12.4): create, edit, list, import a code pool, export claims. */
 export const offerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // A code pool arrives as the raw CSV file; scoped to this plugin (operator-gate runs first).
   app.addContentTypeParser(

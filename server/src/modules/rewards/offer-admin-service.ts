@@ -125,7 +125,7 @@ export async function createOffer(call: OperatorCall, input: AdminOfferCreate): 
 }
 
 /**
- * PATCH /admin/offers/{id}. SPEC §4: the fan's claimed state is re-read from the server after an
+ * PATCH /admin/offers/{id}. product §4: the fan's claimed state is re-read from the server after an
  * update (it lives in offer_claims, never on the offer), so an edit cannot lose a claim. The
  * stock may not drop below the claims already made, and the redemption kind is fixed once
  * codes were imported or claims made.

@@ -48,7 +48,7 @@ describe('operator offers', () => {
     expect(patch.json().code).toBe('stock_below_claims');
   });
 
-  it('an edit keeps the fan’s claimed state (SPEC §4); archiving hides the offer from all but its claimants', async () => {
+  it('an edit keeps the fan’s claimed state (product §4); archiving hides the offer from all but its claimants', async () => {
     const { org, operator } = await orgWithOperator(t);
     const { offerId } = await createOffer(t, operator, { cost: 0 });
     await importCodes(t, operator, offerId, ['KEEP-1']);

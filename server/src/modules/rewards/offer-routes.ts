@@ -6,7 +6,7 @@ import { claimOffer, currentOffer, listOffersForFan } from './offer-service.ts';
 
 const tags = ['offers'];
 
-/** Issue 6: GET /offers, GET /offers/current, POST /offers/{id}/claim (a signed-in fan). */
+/** Product §12.1: GET /offers, GET /offers/current, POST /offers/{id}/claim (a signed-in fan). */
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/offers',

@@ -15,7 +15,7 @@ type Ranks = Awaited<ReturnType<typeof listRanks>>;
 
 export const fileUrl = (mediaId: string | null) => (mediaId ? `/files/${mediaId}` : null);
 
-/** live inside [startsAt, endsAt) on the server's clock (DESIGN decision 6). */
+/** live inside [startsAt, endsAt) on the server's clock (decision 006). */
 export function offerStatus(row: Pick<OfferRow, 'startsAt' | 'endsAt'>, now: Date): OfferStatus {
   if (now < new Date(row.startsAt)) return 'upcoming';
   if (now >= new Date(row.endsAt)) return 'ended';
@@ -114,7 +114,7 @@ async function availableCodes(db: Database, offerIds: string[]) {
 
 /**
  * The offers a fan sees: every live, non-archived offer (rank-locked ones included, so the
- * card can show the rank needed), minus age-gated ones for a fan under that age (SPEC §2 keeps
+ * card can show the rank needed), minus age-gated ones for a fan under that age (product §2 keeps
  * under-18 fans off /benefits), plus every offer the fan has claimed (even ended or archived)
  * so the code stays at hand. Newest first.
  */

@@ -4,7 +4,7 @@ import { endSessions } from '../../auth/sessions.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
 import { requireUser } from '../../platform/request-context.ts';
 
-/** DELETE /session: revokes the current session (SPEC §4, §7). */
+/** DELETE /session: revokes the current session (product §4, §7). */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/session',

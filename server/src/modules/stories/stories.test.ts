@@ -22,7 +22,7 @@ const titlesOf = async (fan: TestFan) => {
     .sort();
 };
 
-describe('story visibility (SPEC §5)', () => {
+describe('story visibility (product §5)', () => {
   it('shows a rank-gated story only to an adult fan holding exactly that rank', async () => {
     const org = await createOrg(t);
     await makeStory(t.db, org.id, { title: 'Race recap' });

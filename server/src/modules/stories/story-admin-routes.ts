@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { items, registerConsoleRoutes } from '../../admin/console-routes.ts';
 import { archiveStory, listAdminStories, saveStory } from './story-admin-service.ts';
 
-/** Operator side of stories (issue 5 "Content"): archived by closing their window; fans keep what they earned. */
+/** Operator side of stories (product §11.4): archived by closing their window; fans keep what they earned. */
 export const storyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   registerConsoleRoutes(app, {
     path: '/stories',

@@ -12,8 +12,8 @@ import { getStory, listStories, viewChapter } from './story-service.ts';
 const tags = ['stories'];
 
 /**
- * Stories and chapter views under /content/stories (SPEC §7). Visibility is per fan (rank and
- * age, SPEC §5), so stories need a signed-in caller.
+ * Stories and chapter views under /content/stories (product §7). Visibility is per fan (rank and
+ * age, product §5), so stories need a signed-in caller.
  */
 export const storyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

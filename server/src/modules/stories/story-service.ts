@@ -11,7 +11,7 @@ import type { StoriesTable, StoryChaptersTable } from './story-tables.ts';
 
 const mediaSrc = (mediaId: string | null) => (mediaId ? `/files/${mediaId}` : null);
 
-/** What SPEC §5's visibility rule needs to know about the fan, decided on the server. */
+/** What product §5's visibility rule needs to know about the fan, decided on the server. */
 interface FanStanding {
   rankCode: string | null;
   underage: boolean;
@@ -31,7 +31,7 @@ async function fanStanding(call: FanCall): Promise<FanStanding> {
 const inWindow = (from: Date | null, until: Date | null, now: Date) =>
   (!from || from.getTime() <= now.getTime()) && (!until || until.getTime() > now.getTime());
 
-/** Inside its publishing window and, for a rank-gated title, shown to this fan (SPEC §5). */
+/** Inside its publishing window and, for a rank-gated title, shown to this fan (product §5). */
 function isVisibleTo(story: Selectable<StoriesTable>, standing: FanStanding, now: Date) {
   return inWindow(story.startsAt, story.stopsAt, now) && isStoryVisible(story.title, standing);
 }
@@ -137,7 +137,7 @@ export async function getStory(call: FanCall, storyId: string): Promise<Story> {
 
 /**
  * POST /content/stories/{id}/chapter-view/{chapterId}. Marks the chapter viewed; when that
- * completes the story, pays its points once (once key `story:<id>`). SPEC §8: 422
+ * completes the story, pays its points once (once key `story:<id>`). product §8: 422
  * chapter_not_viewable when the chapter is not part of a story this fan may see.
  */
 export async function viewChapter(

@@ -7,7 +7,7 @@ import { findFan } from '../profile/fan-accounts.ts';
 import { entrantId, findSweepstake, type SweepstakeRow, sweepstakeStatus } from './sweepstake-service.ts';
 
 /**
- * Who may enter (paid or free, SPEC §5 and the sweepstake's own rules): inside the window, not
+ * Who may enter (paid or free, product §5 and the sweepstake's own rules): inside the window, not
  * under 18 in the organization's calendar, and from an eligible country when the sweepstake
  * restricts them. Takes a share lock on the sweepstake row so the draw (which locks it for
  * update) can never freeze the list while an entry is still being written.

@@ -17,7 +17,7 @@ import { verifySweepstake } from './sweepstake-verify.ts';
 const tags = ['sweepstakes'];
 
 /**
- * SPEC §1/§6: an anonymous visitor sees sweepstakes only on the logged-off dashboard, which
+ * Product §1/§6: an anonymous visitor sees sweepstakes only on the logged-off dashboard, which
  * the organization switches on; otherwise reading them needs a signed-in fan (401).
  */
 function viewerOf(request: FastifyRequest): ViewerCall {
@@ -28,7 +28,7 @@ function viewerOf(request: FastifyRequest): ViewerCall {
   return call;
 }
 
-/** GET /sweepstake, GET /sweepstake/{id}, POST /sweepstake/{id}/entry (SPEC §7), free entry, verify. */
+/** GET /sweepstake, GET /sweepstake/{id}, POST /sweepstake/{id}/entry (product §7), free entry, verify. */
 export const sweepstakeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sweepstake',

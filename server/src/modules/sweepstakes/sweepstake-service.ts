@@ -16,7 +16,7 @@ const DEFAULT_FREE_ENTRY =
 export const freeEntryInstructions = (row: Pick<SweepstakeRow, 'freeEntryInstructions'>) =>
   row.freeEntryInstructions.trim() || DEFAULT_FREE_ENTRY;
 
-/** SPEC §4: live between startsAt and endsAt on the server's clock; a drawn sweepstake has ended. */
+/** Product §4: live between startsAt and endsAt on the server's clock; a drawn sweepstake has ended. */
 export function sweepstakeStatus(
   row: Pick<SweepstakeRow, 'startsAt' | 'endsAt' | 'drawnAt'>,
   now: Date,

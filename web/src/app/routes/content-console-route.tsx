@@ -38,7 +38,7 @@ const TABS: { id: string; label: string; newLabel: string; Section: ComponentTyp
 
 /**
  * /admin/content: videos, playlists and articles (the content domain) and stories, on one
- * tabbed screen as operators know it (issue 5). It composes two features, so it lives in app/.
+ * tabbed screen as operators know it (product §11.4). It composes two features, so it lives in app/.
  */
 export default function ContentConsoleRoute() {
   const { t } = useTranslation(['content-console', 'stories-console']);

@@ -12,7 +12,7 @@ const Dashboard = lazy(() => importWithReloadGuard(() => import('./dashboard-rou
 
 /**
  * `/`: the landing page for visitors. In logged-off-dashboard mode a signed-in fan is sent to
- * `/` (SPEC §2), so there `/` shows the fan's own dashboard instead.
+ * `/` (product §2), so there `/` shows the fan's own dashboard instead.
  */
 export default function IndexRoute() {
   const session = useSession();

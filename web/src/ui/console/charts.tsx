@@ -1,5 +1,5 @@
 /**
- * Hand-rolled SVG charts (issue 5: no chart library): a bar chart and a line chart that scale
+ * Hand-rolled SVG charts (product §11.11: no chart library): a bar chart and a line chart that scale
  * to their container, label the axes sparsely and describe themselves for screen readers.
  */
 export interface Point {

@@ -11,7 +11,7 @@ const ACCEPT: Record<UploadPurpose, string> = {
   pdf: 'application/pdf',
 };
 
-/** Uploads a file to /api/admin/media; the server checks its bytes and size (issue 5). */
+/** Uploads a file to /api/admin/media; the server checks its bytes and size (product §11.5). */
 export function MediaUpload({
   label,
   purpose,

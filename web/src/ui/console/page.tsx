@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-errors.ts';
 
 /**
- * The operator console's building blocks (issue 5): a dense desktop/tablet layout, unlike the
+ * The operator console's building blocks (product §11.1): a dense desktop/tablet layout, unlike the
  * fan screens. Every domain's console screens (features/<domain>/console/) are built from
  * ui/console, so no feature needs another feature's pieces.
  */

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** GET /api/activations/{slug}: public, so the landing works signed out (SPEC §2). */
+/** GET /api/activations/{slug}: public, so the landing works signed out (product §2). */
 export const activationQuery = (slug: string) =>
   queryOptions({
     queryKey: [...queryKeys.activations, slug] as const,

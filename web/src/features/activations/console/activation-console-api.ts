@@ -2,7 +2,7 @@ import type { AdminActivation, AdminActivationInput } from '@paddock/contracts/a
 import { api } from '../../../lib/api-client.ts';
 import { createOrReplace } from '../../../lib/console-api.ts';
 
-/** The activations' operator API (/api/admin/activations, issue 5), one function per call. */
+/** The activations' operator API (/api/admin/activations, product §11.7), one function per call. */
 export const activationConsoleKeys = { activations: ['admin', 'activations'] as const };
 
 export const activationConsoleApi = {

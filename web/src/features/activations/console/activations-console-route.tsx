@@ -150,7 +150,7 @@ function QrCode({ activation }: { activation: AdminActivation }) {
   );
 }
 
-/** Activations: slug, window, badges with images, bonus points and a printable QR code (issue 5). */
+/** Activations: slug, window, badges with images, bonus points and a printable QR code (product §11.7). */
 export default function ActivationsConsoleRoute() {
   const { t } = useTranslation('activations-console');
   const { t: tc } = useTranslation('console');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSignUp } from './sign-up-form.ts';
 
-describe('activation sign-up: e-mail or phone with a password (SPEC §5)', () => {
+describe('activation sign-up: e-mail or phone with a password (product §5)', () => {
   it('accepts an e-mail, lower-cased', () => {
     expect(parseSignUp({ identifier: ' Fan@Example.com ', password: 'long-enough' })).toEqual({
       ok: true,

@@ -1,7 +1,7 @@
 import { credentialOf, DEFAULT_PASSWORD_MIN_LENGTH } from '@paddock/contracts';
 
 /**
- * The in-place sign-up of an activation landing (SPEC §5: an e-mail or a phone together with a
+ * The in-place sign-up of an activation landing (product §5: an e-mail or a phone together with a
  * password). Pure validation, so the form and its test agree.
  */
 export const MIN_PASSWORD_LENGTH = DEFAULT_PASSWORD_MIN_LENGTH;

@@ -19,7 +19,7 @@ import { activateUser, activationQuery } from '../api/activation-api.ts';
 import { parseSignUp } from '../lib/sign-up-form.ts';
 
 /**
- * /activations/{slug}: an event's pre-registration landing (SPEC §2: no layout, open to
+ * /activations/{slug}: an event's pre-registration landing (product §2: no layout, open to
  * signed-out visitors). A visitor signs up right here; then the fan is activated and sees the
  * badges it granted.
  */
@@ -190,7 +190,7 @@ function Granted({ result }: { result: ActivateUserResult }) {
   );
 }
 
-/** Sign up (or sign in) without leaving the landing, with the supabase client (DESIGN decision 2). */
+/** Sign up (or sign in) without leaving the landing, with the supabase client (decision 011). */
 function SignUpInPlace({ onSignedUp }: { onSignedUp: () => Promise<void> }) {
   const { t } = useTranslation('activations');
   const [mode, setMode] = useState<'signUp' | 'signIn'>('signUp');

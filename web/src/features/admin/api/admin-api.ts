@@ -9,7 +9,7 @@ import { api } from '../../../lib/api-client.ts';
 import { type Page, queryString as qs } from '../../../lib/console-api.ts';
 
 /**
- * The cross-domain operator API (/api/admin, issue 5): fan support, the audit log and the
+ * The cross-domain operator API (/api/admin, product §11): fan support, the audit log and the
  * dashboard's statistics. Each domain's console calls live in its feature's console/ folder.
  */
 export const adminKeys = {

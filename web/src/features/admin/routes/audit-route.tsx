@@ -10,7 +10,7 @@ import { adminApi, adminKeys } from '../api/admin-api.ts';
 
 const brief = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
-/** The audit log (issue 5): who did what, when, with before/after; filterable, newest first. */
+/** The audit log (product §11.10): who did what, when, with before/after; filterable, newest first. */
 export default function AdminAuditRoute() {
   const { t } = useTranslation('admin');
   const f = useFormFields({

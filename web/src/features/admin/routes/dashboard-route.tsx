@@ -7,7 +7,7 @@ import { BarChart, LineChart } from '../../../ui/console/charts.tsx';
 import { Select } from '../../../ui/console/fields.tsx';
 import { ConsolePage, ErrorNote, Panel } from '../../../ui/console/page.tsx';
 
-/** Dashboard (issue 5): participation per challenge, points issued/spent and active fans per day. */
+/** Dashboard (product §11.11): participation per challenge, points issued/spent and active fans per day. */
 export default function AdminDashboardRoute() {
   const { t } = useTranslation('admin');
   const [days, setDays] = useState(30);

@@ -7,7 +7,7 @@ import { Badge, ConsolePage, ErrorNote } from '../../../ui/console/page.tsx';
 import { Pager, Table, Td, usePagedQuery } from '../../../ui/console/table.tsx';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
 
-/** Fan search by e-mail, phone or name (issue 5). */
+/** Fan search by e-mail, phone or name (product §11.9). */
 export default function AdminFansRoute() {
   const { t } = useTranslation('admin');
   const [draft, setDraft] = useState('');

@@ -211,7 +211,7 @@ function ConsentTypes({ items }: { items: ConsentType[] }) {
   );
 }
 
-/** Settings (issue 5): branding, time zone, logged-off dashboard, domains, check-in table, ranks, consents. */
+/** Settings (product §11.8): branding, time zone, logged-off dashboard, domains, check-in table, ranks, consents. */
 export default function AdminSettingsRoute() {
   const { t } = useTranslation('admin');
   const org = useQuery({ queryKey: keys.organization, queryFn: api.organization });

@@ -9,9 +9,9 @@ import { Skeleton } from '../../../ui/skeleton.tsx';
 import { SweepstakeTile } from '../../../ui/sweepstake-tile.tsx';
 
 /**
- * SPEC §1/§6: visitors see sweepstakes and challenges when the organization enables the
+ * Product §1/§6: visitors see sweepstakes and challenges when the organization enables the
  * logged-off dashboard; the calls carry the organization key. Opening one asks them to sign
- * in and brings them back to it afterwards (SPEC §2 remembered path).
+ * in and brings them back to it afterwards (product §2 remembered path).
  */
 export function LoggedOffDashboard() {
   const { t } = useTranslation('auth');

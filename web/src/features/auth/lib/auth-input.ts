@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 
-/** `?ref=CODE` on the landing page is kept until sign-up sends it (DESIGN "Referral"). */
+/** `?ref=CODE` on the landing page is kept until sign-up sends it (product §10.8). */
 export const REFERRAL_STORAGE_KEY = 'paddock.referral-code';
 
 /** GoTrue error codes, by the catalogue key (`errors.*`) that says them in the fan's words. */

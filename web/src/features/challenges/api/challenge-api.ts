@@ -9,7 +9,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** GET /api/challenge?subtype= (SPEC §7): the visible challenges of one subtype. */
+/** GET /api/challenge?subtype= (product §7): the visible challenges of one subtype. */
 export const challengeListQuery = (subtype?: string) =>
   queryOptions({
     queryKey: queryKeys.challenges(subtype),
@@ -26,7 +26,7 @@ export const challengeQuery = (id: string) =>
     queryFn: ({ signal }) => api.get<Challenge>(`/challenge/${encodeURIComponent(id)}`, { signal }),
   });
 
-/** POST /api/challenge/{id}/attempt: a signed, single-use arcade attempt (DESIGN decision 7). */
+/** POST /api/challenge/{id}/attempt: a signed, single-use arcade attempt (decision 007). */
 export const requestArcadeAttempt = (id: string) =>
   api.post<ArcadeAttempt>(`/challenge/${encodeURIComponent(id)}/attempt`, {});
 

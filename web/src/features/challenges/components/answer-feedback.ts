@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { toast } from '../../../ui/toast-store.ts';
 import { challengeErrorKey } from '../lib/challenge-errors.ts';
 
-/** After any answer: a toast with the points earned (issue 4), or what went wrong in clear words. */
+/** After any answer: a toast with the points earned (product §13.4), or what went wrong in clear words. */
 export function toastAnswer(
   t: TFunction<'challenges'>,
   result: Pick<ChallengeAnswerResult, 'correct' | 'points'>,

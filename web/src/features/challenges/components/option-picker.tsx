@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Points } from '../../../ui/points.tsx';
 
 /**
- * A single-choice list of options in their initial order (SPEC §9), as a radio group so
+ * A single-choice list of options in their initial order (product §9), as a radio group so
  * keyboards and screen readers get the expected behaviour; every row is a 48 px tap target.
  */
 export function OptionPicker({

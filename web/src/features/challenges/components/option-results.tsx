@@ -3,7 +3,7 @@ import { CircleCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Aggregate results after answering (DESIGN: poll results shown after answering). Bars grow
+ * Aggregate results after answering (product §10.2.1: results shown after answering). Bars grow
  * with a transform so they animate without layout work.
  */
 export function OptionResults({

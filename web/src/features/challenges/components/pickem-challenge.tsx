@@ -7,7 +7,7 @@ import { OptionResults } from './option-results.tsx';
 
 /**
  * poll / pickem: a prediction, open until expiresOn; an operator settles the outcome later and
- * correct predictions are paid then (DESIGN "Domain semantics").
+ * correct predictions are paid then (product §10.2.3).
  */
 export function PickemChallenge({ challenge }: { challenge: Challenge }) {
   const { t } = useTranslation('challenges');

@@ -9,9 +9,9 @@ import { OptionChoiceForm } from './option-choice-form.tsx';
 
 /**
  * trivia / trivia, question by question. Each answer shows right or wrong and its points at
- * once; the quiz stays in progress until every question is answered (SPEC §4). Answers can be
+ * once; the quiz stays in progress until every question is answered (product §4). Answers can be
  * changed while the quiz is open: a previously correct answer loses its points and a correct
- * new one earns them (SPEC §4), which the screen says before the fan changes anything.
+ * new one earns them (product §4), which the screen says before the fan changes anything.
  */
 export function TriviaChallenge({ challenge }: { challenge: Challenge }) {
   const questions = [...challenge.questions].sort((a, b) => a.index - b.index);

@@ -2,7 +2,7 @@ import type { ChallengeResults } from '@paddock/contracts/api/admin';
 import type * as challenges from '@paddock/contracts/api/challenges';
 import { api } from '../../../lib/api-client.ts';
 
-/** The challenges' operator API (/api/admin/challenges, issue 5), one function per call. */
+/** The challenges' operator API (/api/admin/challenges, product §11.2), one function per call. */
 export const challengeConsoleKeys = {
   challenges: ['admin', 'challenges'] as const,
   challenge: (id: string) => ['admin', 'challenges', id] as const,

@@ -42,7 +42,7 @@ function Visibility({ id }: { id: string }) {
   );
 }
 
-/** Create or edit a challenge of any subtype; results, hidden flag and pick'em settlement (issue 5). */
+/** Create or edit a challenge of any subtype; results, hidden flag and pick'em settlement (product §11.2, §11.3). */
 export default function ChallengeEditRoute() {
   const { t } = useTranslation('challenges-console');
   const { id } = useParams();

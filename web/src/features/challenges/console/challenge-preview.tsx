@@ -18,7 +18,7 @@ function topPoints(d: ChallengePreviewDraft): number {
     case 'pickem':
       return max(d.options.map((o) => o.points));
     case 'trivia':
-      // Each question is worth its right answer's points (SPEC §4 trivia).
+      // Each question is worth its right answer's points (product §4 trivia).
       return d.questions.reduce(
         (sum, q) => sum + max(q.options.filter((o) => o.isCorrect).map((o) => o.points)),
         0,
@@ -31,7 +31,7 @@ function topPoints(d: ChallengePreviewDraft): number {
 }
 
 /**
- * A fan's-eye view of the challenge being edited, before it is saved (issue 5 "preview"). Built
+ * A fan's-eye view of the challenge being edited, before it is saved (product §11.2). Built
  * from console pieces only (the fan card answers, times and posts; a preview must not), so it
  * mirrors the fan card's content (title, picture, choices, points, window) rather than reusing it.
  */

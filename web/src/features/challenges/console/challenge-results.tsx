@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNote, Panel } from '../../../ui/console/page.tsx';
 import { challengeConsoleApi, challengeConsoleKeys } from './challenge-console-api.ts';
 
-/** How fans answered: votes per option, or right answers per trivia question (issue 5). */
+/** How fans answered: votes per option, or right answers per trivia question (product §11.2). */
 export function ChallengeResults({ challenge }: { challenge: AdminChallenge }) {
   const { t } = useTranslation('challenges-console');
   const results = useQuery({

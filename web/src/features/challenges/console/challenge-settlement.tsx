@@ -11,7 +11,7 @@ import { toast } from '../../../ui/toast-store.ts';
 import { challengeConsoleApi } from './challenge-console-api.ts';
 
 /**
- * Settling a pick'em (issue 5): choose what happened, preview who would be paid (and whose
+ * Settling a pick'em (product §11.3): choose what happened, preview who would be paid (and whose
  * earlier payout a changed outcome would reverse), then confirm.
  */
 export function ChallengeSettlement({ challenge }: { challenge: AdminChallenge }) {

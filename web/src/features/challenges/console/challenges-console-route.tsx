@@ -19,7 +19,7 @@ function status(c: AdminChallenge, now: number): { key: string; tone: 'default' 
   return { key: 'live', tone: 'ok' };
 }
 
-/** Challenges of all five subtypes: list with status, responses, settlement and archive (issue 5). */
+/** Challenges of all five subtypes: list with status, responses, settlement and archive (product §11.2, §11.3). */
 export default function ChallengesConsoleRoute() {
   const { t } = useTranslation('challenges-console');
   const { t: tc } = useTranslation('console');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { challengeErrorKey } from './challenge-errors.ts';
 
-describe('challenge errors in clear words (SPEC §8)', () => {
+describe('challenge errors in clear words (product §8)', () => {
   it('explains each known refusal by its own code', () => {
     expect(challengeErrorKey(new ApiError(422, 'challenge_expired', 'x'))).toBe('errors.challenge_expired');
     expect(challengeErrorKey(new ApiError(422, 'implausible_score', 'x'))).toBe('errors.implausible_score');

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api-client.ts';
 
-/** The 422 refusals of POST /challenge (SPEC §8 "challenge submission error"), each with its own words. */
+/** The 422 refusals of POST /challenge (product §8 "challenge submission error"), each with its own words. */
 export const KNOWN_CHALLENGE_ERRORS = [
   'challenge_not_visible',
   'challenge_expired',

@@ -1,5 +1,5 @@
 /**
- * The five-red-lights reaction start (DESIGN "Domain semantics", input / arcade): pure timing
+ * The five-red-lights reaction start (product §10.2.4): pure timing
  * rules, kept apart from the animation so they can be tested without a browser.
  *
  * Times are milliseconds since the attempt was issued (the moment the client received the

@@ -6,7 +6,7 @@ const answered = (correct: boolean, points: number) => ({
 });
 const open = { triviaUserResponse: null };
 
-describe('trivia, question by question (SPEC §4)', () => {
+describe('trivia, question by question (product §4)', () => {
   it('shows the first question without an answer', () => {
     expect(firstUnansweredIndex([open, open])).toBe(0);
     expect(firstUnansweredIndex([answered(true, 10), open, open])).toBe(1);
@@ -22,7 +22,7 @@ describe('trivia, question by question (SPEC §4)', () => {
   });
 });
 
-describe('changing a trivia answer (SPEC §4)', () => {
+describe('changing a trivia answer (product §4)', () => {
   it('removes the points of a previously correct answer', () => {
     expect(answerChangeDelta({ correct: true, points: 10 }, { correct: false, points: 10 })).toBe(-10);
   });

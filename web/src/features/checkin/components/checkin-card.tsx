@@ -9,7 +9,7 @@ import { checkinQueryOptions, postCheckin } from '../api/checkin-api.ts';
 
 const WEEK = 7;
 
-/** The daily check-in with the current streak (SPEC §3 Check-in: days, eligibleForCheckin). */
+/** The daily check-in with the current streak (product §3 Check-in: days, eligibleForCheckin). */
 export function CheckinCard() {
   const { t } = useTranslation('checkin');
   const queryClient = useQueryClient();

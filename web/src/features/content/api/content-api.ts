@@ -42,7 +42,7 @@ export const articleQuery = (id: string) =>
 type ClaimState = 'idle' | 'claiming' | 'waiting' | 'paid' | 'failed';
 
 /**
- * Claims the points for watching a video or reading an article (SPEC §7 POST …/view, …/read)
+ * Claims the points for watching a video or reading an article (product §7 POST …/view, …/read)
  * with the checksum the server issued. Too early → waits the server's retryAfterSeconds and
  * tries again; stale checksum → refetches the item once and tries again. Paid → a toast with
  * the points and the fan's balance refreshed.

@@ -50,7 +50,7 @@ function ArticleForm({ article, onDone }: { article: AdminArticle | null; onDone
   );
 }
 
-/** The articles tab: HTML articles (sanitised on the server) with their points (issue 5). */
+/** The articles tab: HTML articles (sanitised on the server) with their points (product §11.4). */
 export function ArticlesConsole(props: EditorSectionProps) {
   const { t } = useTranslation('content-console');
   const { t: tc } = useTranslation('console');

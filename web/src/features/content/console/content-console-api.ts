@@ -2,7 +2,7 @@ import type * as content from '@paddock/contracts/api/admin-content';
 import { api } from '../../../lib/api-client.ts';
 import { createOrReplace as save } from '../../../lib/console-api.ts';
 
-/** The content operator API (videos, playlists, articles; issue 5), one function per call. */
+/** The content operator API (videos, playlists, articles; product §11.4), one function per call. */
 export const contentConsoleKeys = {
   videos: ['admin', 'videos'] as const,
   playlists: ['admin', 'playlists'] as const,

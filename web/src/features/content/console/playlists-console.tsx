@@ -65,7 +65,7 @@ function PlaylistForm({
   );
 }
 
-/** The playlists tab: named, ordered lists of videos with a cover (issue 5). */
+/** The playlists tab: named, ordered lists of videos with a cover (product §11.4). */
 export function PlaylistsConsole(props: EditorSectionProps) {
   const { t } = useTranslation('content-console');
   const { t: tc } = useTranslation('console');

@@ -60,7 +60,7 @@ function VideoForm({ video, onDone }: { video: AdminVideo | null; onDone: () => 
   );
 }
 
-/** The videos tab: uploaded clips or YouTube/Vimeo links, their points and window (issue 5). */
+/** The videos tab: uploaded clips or YouTube/Vimeo links, their points and window (product §11.4). */
 export function VideosConsole(props: EditorSectionProps) {
   const { t } = useTranslation('content-console');
   const { t: tc } = useTranslation('console');

@@ -1,5 +1,5 @@
 /**
- * Client rules for the watch/read rewards (DESIGN decision 7): the server pays only after a
+ * Client rules for the watch/read rewards (decision 007): the server pays only after a
  * plausible time since it issued the checksum and answers 422 too_fast with
  * `retryAfterSeconds`; the screen waits that long and claims again, quietly.
  */

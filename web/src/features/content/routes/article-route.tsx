@@ -11,7 +11,7 @@ import { ChevronBackLink } from '../../../ui/chevron-back-link.tsx';
 import { RewardStatus } from '../components/reward-status.tsx';
 
 /**
- * /articles/{id}: the article; reaching its end earns its points once (SPEC §7 …/read). The
+ * /articles/{id}: the article; reaching its end earns its points once (product §7 …/read). The
  * server also wants a plausible reading time, so an early claim simply waits and retries.
  */
 export default function ArticleRoute() {

@@ -14,7 +14,7 @@ import { RewardStatus } from '../components/reward-status.tsx';
 import { embedUrl } from '../lib/content-reward.ts';
 import { CardList } from '../../../ui/card-list.tsx';
 
-/** /media/videos/{video}: the player; watching to the end earns the video's points once (SPEC §7 …/view). */
+/** /media/videos/{video}: the player; watching to the end earns the video's points once (product §7 …/view). */
 export default function VideoRoute() {
   const { t } = useTranslation('content');
   const { videoId = '' } = useParams();

@@ -14,7 +14,7 @@ function isExternal(url: string) {
   return /^https?:\/\//.test(url);
 }
 
-/** The rewards carousel (SPEC §3): fixed items linking to /media, /benefits, /contests, the shop, /cars; dismissible. */
+/** The rewards carousel (product §3): fixed items linking to /media, /benefits, /contests, the shop, /cars; dismissible. */
 export function RewardsCarousel() {
   const { t } = useTranslation('dashboard');
   const queryClient = useQueryClient();
@@ -40,7 +40,7 @@ export function RewardsCarousel() {
       </div>
     );
   }
-  // SPEC §2/§3: age-gated rewards are never offered to an under-18 fan (the server filters too).
+  // Product §2/§3: age-gated rewards are never offered to an under-18 fan (the server filters too).
   const visible = (items.data ?? []).filter((item) => !(item.underageGate && me.data?.underage));
   if (visible.length === 0) return null;
 

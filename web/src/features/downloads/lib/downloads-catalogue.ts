@@ -6,8 +6,8 @@ import lightsOutWallpaper from '../assets/wallpaper-lights-out.svg?url&no-inline
 import pitLaneWallpaper from '../assets/wallpaper-pit-lane.svg?url&no-inline';
 
 /**
- * The downloads screen (SPEC §1): race posters open as external links, wallpapers download as
- * files. Like the rewards carousel (SPEC §3) this is fixed demo content shipped with the app;
+ * The downloads screen (product §1): race posters open as external links, wallpapers download as
+ * files. Like the rewards carousel (product §3) this is fixed demo content shipped with the app;
  * the files are emitted by the build as hashed, long-cached assets.
  */
 export interface Poster {

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 
 /**
- * SPEC §2 not-found page, used for every error: the status in large text, 'Sorry, this page
+ * Product §2 not-found page, used for every error: the status in large text, 'Sorry, this page
  * cannot be found', and a primary 'Go back home' to `/`. A 401 redirects to `/` on display.
  */
 export function ErrorScreen({ status, message }: { status: number; message?: string | null }) {

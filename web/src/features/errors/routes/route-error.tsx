@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { analytics } from '../../../lib/analytics.ts';
 import { ErrorScreen } from '../components/error-screen.tsx';
 
-/** Turns whatever a route threw into the SPEC §2 error page's status and message. */
+/** Turns whatever a route threw into the product §2 error page's status and message. */
 export function describeRouteError(
   error: unknown,
   pathname: string,
@@ -20,7 +20,7 @@ export function describeRouteError(
   return { status: 500, message: error instanceof Error ? error.message : null };
 }
 
-/** The errorElement of every route (SPEC §8: navigation errors are captured for analytics). */
+/** The errorElement of every route (product §8: navigation errors are captured for analytics). */
 export default function RouteError() {
   const error = useRouteError();
   const { pathname } = useLocation();

@@ -14,9 +14,9 @@ export interface Rung {
 }
 
 /**
- * The rank benefits ladder (issue 4 /benefits): every rank from the top (P1) down to the entry
+ * The rank benefits ladder (/benefits, product §13.4): every rank from the top (P1) down to the entry
  * rank (P10), each marked reached, current or locked for the fan's lifetime points (ranks follow
- * lifetime points, DESIGN "Ranks"). A signed-out or unknown fan (null) sees every rank locked.
+ * lifetime points, product §10.1). A signed-out or unknown fan (null) sees every rank locked.
  */
 export function rankLadder(
   ranks: readonly { code: string; name: string; minPoints: number; benefits?: string | null }[],

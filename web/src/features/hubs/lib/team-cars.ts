@@ -1,5 +1,5 @@
 /**
- * The team's cars for /cars (SPEC §1 carousel links there; screen content not shown, so we
+ * The team's cars for /cars (product §1 carousel links there; screen content not shown, so we
  * designed it): fixed demo content like the rewards carousel, numbers kept in one place.
  */
 export interface TeamCar {

@@ -28,7 +28,7 @@ beforeEach(async () => {
   }
 });
 
-describe('claim refusals become destructive toasts (SPEC §8)', () => {
+describe('claim refusals become destructive toasts (product §8)', () => {
   it('says the offer ran out in clear words', () => {
     reportClaimError(new ApiError(422, 'out_of_stock', 'This offer has run out', { code: 'out_of_stock' }));
     expect(toast).toHaveBeenCalledWith({

@@ -14,7 +14,7 @@ export const rewardsKeys = {
 };
 
 /**
- * SPEC §4: the claimed flag follows the offer, so offers are re-read whenever the fan comes
+ * Product §4: the claimed flag follows the offer, so offers are re-read whenever the fan comes
  * back to the window (an operator may have edited the offer meanwhile) and after every claim.
  */
 const offerFreshness = { staleTime: 15_000, refetchOnWindowFocus: 'always' } as const;

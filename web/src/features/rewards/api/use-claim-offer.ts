@@ -9,7 +9,7 @@ import { toast } from '../../../ui/toast-store.ts';
 import { claimErrorKey } from '../lib/offer-state.ts';
 import { claimOffer, rewardsKeys } from './rewards-api.ts';
 
-/** A claim refusal in clear words (SPEC §8: 422 → destructive toast). */
+/** A claim refusal in clear words (product §8: 422 → destructive toast). */
 export function reportClaimError(error: unknown) {
   const key = error instanceof ApiError ? claimErrorKey(error.code, error.body) : null;
   if (!key) {

@@ -8,7 +8,7 @@ import { offersQueryOptions } from '../api/rewards-api.ts';
 import { sortOffers } from '../lib/offer-state.ts';
 import { OfferCard } from './offer-card.tsx';
 
-/** /benefits, below the rank ladder: every offer the fan's rank unlocks, then the locked ones (issue 6). */
+/** /benefits, below the rank ladder: every offer the fan's rank unlocks, then the locked ones (product §12.1). */
 export function BenefitsOffers() {
   const { t } = useTranslation('rewards');
   const me = useMe();

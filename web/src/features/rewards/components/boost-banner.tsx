@@ -19,7 +19,7 @@ function useNow(active: boolean) {
 }
 
 /**
- * The dashboard's active boost (GET /api/boosts) with a live countdown to its end (issue 6);
+ * The dashboard's active boost (GET /api/boosts) with a live countdown to its end (product §12.2);
  * when none is active, a quiet line names the next one. When the countdown reaches zero the
  * list is re-read, so an ended boost disappears and the next one can take its place.
  */

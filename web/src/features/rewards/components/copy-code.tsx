@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../ui/toast-store.ts';
 
-/** A claimed code, large and selectable, with a copy button (issue 6: "a claimed code can be copied"). */
+/** A claimed code, large and selectable, with a copy button (product §12.1). */
 export function CopyCode({ code }: { code: string }) {
   const { t } = useTranslation('rewards');
   const [copied, setCopied] = useState(false);

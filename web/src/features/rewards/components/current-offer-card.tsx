@@ -11,7 +11,7 @@ import { currentOfferQueryOptions } from '../api/rewards-api.ts';
 import { OfferCard } from './offer-card.tsx';
 
 /**
- * The dashboard's offer (GET /api/offers/current) with the fan's balance beside it (issue 6).
+ * The dashboard's offer (GET /api/offers/current) with the fan's balance beside it (product §12.1).
  * Once the fan claims it here, the server's "current offer" moves on to the next one; the card
  * keeps the claimed offer (and its code) on screen until the fan leaves the dashboard.
  */

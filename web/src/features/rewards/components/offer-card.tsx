@@ -9,7 +9,7 @@ import { offerState, pointsShort } from '../lib/offer-state.ts';
 import { CopyCode } from './copy-code.tsx';
 
 /**
- * One offer as a fan sees it (issue 6), on the dashboard and on /benefits: what it is, what it
+ * One offer as a fan sees it (product §12.1), on the dashboard and on /benefits: what it is, what it
  * costs, and the one thing the fan can do now — claim it, copy the claimed code, or see what
  * is missing (the rank needed, points, stock, the window).
  */

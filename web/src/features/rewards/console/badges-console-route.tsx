@@ -109,7 +109,7 @@ function MilestoneRow({ rule }: { rule: MilestoneRule }) {
   );
 }
 
-/** Badges (issue 6): definitions (with an optional boost they grant) and the automatic milestone rules. */
+/** Badges (product §12.4): definitions (with an optional boost they grant) and the automatic milestone rules. */
 export default function BadgesConsoleRoute() {
   const { t } = useTranslation('rewards-console');
   const { t: tc } = useTranslation('console');

@@ -82,7 +82,7 @@ function BoostForm({ boost, onDone }: { boost: AdminBoost | null; onDone: () => 
   );
 }
 
-/** Boosts (issue 6): windows, multiplier, earning kind, scope (the organization or one fan). */
+/** Boosts (product §12.4): windows, multiplier, earning kind, scope (the organization or one fan). */
 export default function BoostsConsoleRoute() {
   const { t } = useTranslation('rewards-console');
   const { t: tc } = useTranslation('console');

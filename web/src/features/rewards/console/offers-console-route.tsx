@@ -75,7 +75,7 @@ function OfferForm({ offer, onDone }: { offer: AdminOffer | null; onDone: () => 
         redemption === offer.redemption ? rest : { ...rest, redemption },
       );
     },
-    // SPEC §4: an edited offer re-reads the fan side too (an operator is often a fan as well).
+    // Product §4: an edited offer re-reads the fan side too (an operator is often a fan as well).
     { invalidate: [rewardsConsoleKeys.offers, rewardsKeys.offers], onSuccess: onDone },
   );
   return (
@@ -254,7 +254,7 @@ function Stat({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-/** Offers (issue 6): create/edit, the code pool (CSV import), stock and claims, the claims CSV. */
+/** Offers (product §12.4): create/edit, the code pool (CSV import), stock and claims, the claims CSV. */
 export default function OffersConsoleRoute() {
   const { t } = useTranslation('rewards-console');
   const list = useQuery({ queryKey: rewardsConsoleKeys.offers, queryFn: rewardsConsoleApi.offers });

@@ -3,7 +3,7 @@ import type * as boosts from '@paddock/contracts/api/boosts';
 import type * as offers from '@paddock/contracts/api/offers';
 import { api } from '../../../lib/api-client.ts';
 
-/** The operator API for offers, boosts and badges (issue 6), one function per call. */
+/** The operator API for offers, boosts and badges (product §12.4), one function per call. */
 export const rewardsConsoleKeys = {
   offers: ['admin', 'offers'] as const,
   boosts: ['admin', 'boosts'] as const,

@@ -1,4 +1,4 @@
-/** The parts of a remaining duration, for the active-boost countdown (issue 6). */
+/** The parts of a remaining duration, for the active-boost countdown (product §12.2). */
 export interface CountdownParts {
   days: number;
   hours: number;

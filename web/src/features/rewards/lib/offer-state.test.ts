@@ -40,7 +40,7 @@ describe('offer state', () => {
     expect(offerState(offer({ cost: 0 }), 0)).toBe('claimable');
   });
 
-  it('a claimed offer shows its code whatever else changed (SPEC §4 offerClaimed)', () => {
+  it('a claimed offer shows its code whatever else changed (product §4 offerClaimed)', () => {
     expect(
       offerState(offer({ offerClaimed: true, code: 'APEX15-1', status: 'ended', remaining: 0 }), 0),
     ).toBe('claimed');

@@ -1,7 +1,7 @@
 import type { Offer } from '@paddock/contracts/api/offers';
 
 /**
- * What a fan can do with an offer right now (issue 6), in the order the card checks it:
+ * What a fan can do with an offer right now (product §12.1), in the order the card checks it:
  * a claimed offer always shows its code; a rank-locked one shows the rank needed; then the
  * window, the stock and the fan's balance decide whether the claim button is offered.
  */
@@ -22,7 +22,7 @@ export function pointsShort(offer: Pick<Offer, 'cost'>, balance: number | null |
   return typeof balance === 'number' ? Math.max(0, offer.cost - balance) : 0;
 }
 
-/** The claim refusals the server sends as 422 (SPEC §8), each with its own sentence. */
+/** The claim refusals the server sends as 422 (product §8), each with its own sentence. */
 export const CLAIM_ERROR_CODES = [
   'insufficient_points',
   'out_of_stock',

@@ -13,10 +13,10 @@ const ITEMS: { tab: Tab; to: string; icon: typeof Home }[] = [
   { tab: 'profile', to: paths.profile, icon: User },
 ];
 
-// Module-level so the tab survives switching between the two layouts (SPEC §2 tab state).
+// Module-level so the tab survives switching between the two layouts (product §2 tab state).
 let rememberedTab: Tab = DEFAULT_TAB;
 
-/** The default layout's bottom navigation; the highlighted tab follows SPEC §2's tab state. */
+/** The default layout's bottom navigation; the highlighted tab follows product §2's tab state. */
 export function BottomNav() {
   const { t } = useTranslation('shell');
   const location = useLocation();

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { BottomNav } from './bottom-nav.tsx';
 
-/** SPEC §2 "default" layout: a centred phone-width column above the bottom navigation. */
+/** Product §2 "default" layout: a centred phone-width column above the bottom navigation. */
 export function DefaultLayout() {
   return (
     <>
@@ -13,7 +13,7 @@ export function DefaultLayout() {
   );
 }
 
-/** SPEC §2 "no-bottom-nav" layout: the same column, the navigation bar hidden. */
+/** Product §2 "no-bottom-nav" layout: the same column, the navigation bar hidden. */
 export function NoBottomNavLayout() {
   return (
     <div className="mx-auto min-h-dvh w-full max-w-md pb-[env(safe-area-inset-bottom)]">

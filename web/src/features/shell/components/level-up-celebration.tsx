@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { dismissLevelUp, useLevelUp } from '../../../lib/user.ts';
 import { Button } from '../../../ui/button.tsx';
 
-/** SPEC §4: when the rank name changes after a user refresh, celebrate it. */
+/** Product §4: when the rank name changes after a user refresh, celebrate it. */
 export function LevelUpCelebration() {
   const { t } = useTranslation('shell');
   const levelUp = useLevelUp();

@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { analytics } from '../../../lib/analytics.ts';
 
-/** SPEC §9: the page-transition wait before looking for a hash anchor. */
+/** Product §9: the page-transition wait before looking for a hash anchor. */
 const ANCHOR_WAIT_MS = 100;
 
 /**
- * SPEC §2: navigation scrolls to the top on a page change, and to the hash anchor when there
- * is one; SPEC §1: a page view is sent on every navigation.
+ * Product §2: navigation scrolls to the top on a page change, and to the hash anchor when there
+ * is one; product §1: a page view is sent on every navigation.
  */
 export function ScrollManager() {
   const { pathname, hash } = useLocation();

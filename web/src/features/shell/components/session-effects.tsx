@@ -6,13 +6,13 @@ import { onAuthEvent, useSession } from '../../../lib/session.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { useMe } from '../../../lib/user.ts';
 
-/** SPEC §4/§9: the user, challenges and sweepstakes are refreshed every 60 minutes while signed in. */
+/** Product §4/§9: the user, challenges and sweepstakes are refreshed every 60 minutes while signed in. */
 export const PERIODIC_REFRESH_MS = 60 * 60_000;
 
 /**
  * What follows the session's life cycle: refresh the fan on sign-in/user update, clear every
  * cached piece of data on sign-out, identify the fan for analytics, drop a session the API no
- * longer accepts (SPEC §8 "Missing auth session: session removed"), and the periodic refresh.
+ * longer accepts (product §8 "Missing auth session: session removed"), and the periodic refresh.
  */
 export function SessionEffects() {
   const queryClient = useQueryClient();

@@ -12,7 +12,7 @@ export const storyQuery = (id: string) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-/** POST /api/content/stories/{id}/chapter-view/{chapterId} (SPEC §7; 422 chapter_not_viewable, SPEC §8). */
+/** POST /api/content/stories/{id}/chapter-view/{chapterId} (product §7; 422 chapter_not_viewable, product §8). */
 export const markChapterViewed = (storyId: string, chapterId: string) =>
   api.post<ChapterViewResponse>(
     `/content/stories/${encodeURIComponent(storyId)}/chapter-view/${encodeURIComponent(chapterId)}`,

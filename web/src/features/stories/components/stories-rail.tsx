@@ -12,7 +12,7 @@ const RING: Record<string, string> = {
   default: 'bg-accent',
 };
 
-/** The stories rail: one bubble per story, ringed by its type (SPEC §3), opening /stories/:id. */
+/** The stories rail: one bubble per story, ringed by its type (product §3), opening /stories/:id. */
 export function StoriesRail() {
   const { t } = useTranslation('stories');
   const stories = useQuery(storiesQueryOptions);

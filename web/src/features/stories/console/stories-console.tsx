@@ -129,7 +129,7 @@ function StoryForm({ story, onDone }: { story: AdminStory | null; onDone: () => 
   );
 }
 
-/** The stories tab: sponsored or live stories with ordered chapters, shown on the fans' rail (issue 5). */
+/** The stories tab: sponsored or live stories with ordered chapters, shown on the fans' rail (product §11.4). */
 export function StoriesConsole(props: EditorSectionProps) {
   const { t } = useTranslation('stories-console');
   const { t: tc } = useTranslation('console');

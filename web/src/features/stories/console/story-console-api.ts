@@ -2,7 +2,7 @@ import type { AdminStory, AdminStoryInput } from '@paddock/contracts/api/admin-c
 import { api } from '../../../lib/api-client.ts';
 import { createOrReplace } from '../../../lib/console-api.ts';
 
-/** The stories' operator API (/api/admin/stories, issue 5), one function per call. */
+/** The stories' operator API (/api/admin/stories, product §11.4), one function per call. */
 export const storyConsoleKeys = { stories: ['admin', 'stories'] as const };
 
 export const storyConsoleApi = {

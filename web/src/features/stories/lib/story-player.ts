@@ -1,5 +1,5 @@
 /**
- * The story viewer's navigation state (SPEC §3 "Story", issue 4 "full-screen viewer: progress
+ * The story viewer's navigation state (product §3 "Story", product §13.4 "full-screen viewer: progress
  * bars, tap/hold/swipe"). A pure reducer: the screen feeds it taps, holds and animation-frame
  * ticks and renders what it says, so the rules are tested without a browser.
  */

@@ -115,8 +115,8 @@ function StoryViewer({ story, onClose }: { story: Story; onClose: () => void }) 
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, [dispatch]);
 
-  // Chapter views (SPEC §7): each chapter is marked once when shown; the story pays its points
-  // when its last unviewed chapter is marked (DESIGN "Stories").
+  // Chapter views (product §7): each chapter is marked once when shown; the story pays its points
+  // when its last unviewed chapter is marked (product §10.5).
   const chapter = chapters[view.index];
   useEffect(() => {
     if (!chapter || chapter.viewed || posted.current.has(chapter.id)) return;

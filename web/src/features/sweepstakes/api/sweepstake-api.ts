@@ -36,7 +36,7 @@ export function useEnterSweepstake(id: string) {
   });
 }
 
-/** The refusals of an entry (SPEC §8: 422 on entry = insufficient points, among others), in the fan's words. */
+/** The refusals of an entry (product §8: 422 on entry = insufficient points, among others), in the fan's words. */
 const KNOWN = [
   'insufficient_points',
   'sweepstake_not_live',

@@ -5,7 +5,7 @@ import type {
 } from '@paddock/contracts/api/sweepstakes';
 import { api } from '../../../lib/api-client.ts';
 
-/** The sweepstakes' operator API (/api/admin/sweepstakes, issue 5), one function per call. */
+/** The sweepstakes' operator API (/api/admin/sweepstakes, product §11.6), one function per call. */
 export const sweepstakeConsoleKeys = { sweepstakes: ['admin', 'sweepstakes'] as const };
 
 export const sweepstakeConsoleApi = {

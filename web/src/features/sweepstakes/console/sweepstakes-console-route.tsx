@@ -87,7 +87,7 @@ function SweepstakeForm({ sweepstake, onDone }: { sweepstake: AdminSweepstake | 
   );
 }
 
-/** The commit–reveal draw (issue 5), once the sweepstake has ended. */
+/** The commit–reveal draw (product §11.6), once the sweepstake has ended. */
 function Draw({ s }: { s: AdminSweepstake }) {
   const { t } = useTranslation('sweepstakes-console');
   const [winners, setWinners] = useState(s.winnerCount);
@@ -115,7 +115,7 @@ function Draw({ s }: { s: AdminSweepstake }) {
   );
 }
 
-/** Sweepstakes: create/edit, the commit–reveal draw, public verification link, CSV export (issue 5). */
+/** Sweepstakes: create/edit, the commit–reveal draw, public verification link, CSV export (product §11.6). */
 export default function SweepstakesConsoleRoute() {
   const { t } = useTranslation('sweepstakes-console');
   const { t: tc } = useTranslation('console');

@@ -1,5 +1,5 @@
 /**
- * The entry count stepper of a sweepstake (issue 4): how many entries a fan may buy in one go
+ * The entry count stepper of a sweepstake (product §13.4): how many entries a fan may buy in one go
  * and what they cost. The server enforces the same limits; the client only avoids offering
  * a choice it would refuse.
  */
@@ -34,7 +34,7 @@ export const totalCost = (count: number, costPerEntry: number) => count * costPe
 
 /**
  * Whether the fan's balance covers the entries. Shown as a hint only: the button stays usable so
- * the server's 422 insufficient_points answer is what the fan sees (SPEC §8), never a guess.
+ * the server's 422 insufficient_points answer is what the fan sees (product §8), never a guess.
  */
 export function canAfford(count: number, limits: StepperLimits): boolean {
   return limits.points == null || totalCost(count, limits.costPerEntry) <= limits.points;

@@ -21,7 +21,7 @@ const published: PublishedData = {
   publishedWinners: drawWinners(seed, entriesHash, entries, 2),
 };
 
-describe('verifyPublishedDraw (issue 5: the draw recomputed in the browser)', () => {
+describe('verifyPublishedDraw (product §11.12: the draw recomputed in the browser)', () => {
   it('passes every check on an honest published draw and names the announced winners', () => {
     const result = verifyPublishedDraw(published);
     expect(result.state).toBe('done');

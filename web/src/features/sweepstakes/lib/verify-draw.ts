@@ -28,7 +28,7 @@ export type PublishedData = Pick<
 >;
 
 /**
- * Issue 5's public verification, recomputed in the reader's browser with the same pure
+ * The public verification of product §11.12, recomputed in the reader's browser with the same pure
  * functions the server draws with (contracts/src/sweepstake-draw.ts), so trusting the page
  * does not mean trusting the server's verdict: SHA-256(seed) must be the hash committed at
  * opening, SHA-256(canonical entry list) the hash frozen at the draw, and the draw re-run from

@@ -56,7 +56,7 @@ function CheckRow({ check }: { check: DrawCheck }) {
 }
 
 /**
- * /sweepstakes/{sweepstake}/verify (issue 5): the public, signed-out proof of a draw. It loads the
+ * /sweepstakes/{sweepstake}/verify (product §11.12): the public, signed-out proof of a draw. It loads the
  * published data and re-runs the commit–reveal checks in this browser (lib/verify-draw.ts);
  * the server's own verdict is not shown, so the page proves rather than repeats.
  */
