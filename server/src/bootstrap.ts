@@ -1,12 +1,13 @@
 import { SessionTokens } from './auth/session-tokens.ts';
 import { generatePrivateJwk, loadSigningKeys, type SigningKeys } from './auth/signing-keys.ts';
-import { type Config, type Env, loadSecrets } from './config.ts';
+import type { Config, Env } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './db/engine.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Clock } from './platform/clock.ts';
 import { systemClock } from './platform/clock.ts';
 import { FileStore } from './platform/file-store.ts';
 import { S3Bucket } from './platform/s3-bucket.ts';
+import { loadSecrets, storedSigningJwks } from './platform/secrets.ts';
 
 /**
  * Everything a route needs from outside itself; tests build it with their own clock and
@@ -26,17 +27,25 @@ export async function createDeps(
   env: Env,
   opts: { clock?: Clock; secrets?: Config['secrets']; dataDirForDb?: string | null } = {},
 ): Promise<{ deps: AppDeps; database: DatabaseHandle; migrated: string[] }> {
-  const secrets = opts.secrets ?? (await loadSecrets(env, generatePrivateJwk));
-  const config: Config = { ...env, secrets };
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: opts.dataDirForDb === undefined ? env.DATA_DIR : opts.dataDirForDb,
   });
   const migrated = await migrateToLatest(database.db);
-  const keys = await loadSigningKeys(secrets.jwtPrivateJwk);
+  const secrets = opts.secrets ?? (await loadSecrets(database.db, env, generatePrivateJwk));
+  const config: Config = { ...env, secrets };
+  const keys = await loadSigningKeys(secrets.jwtPrivateJwk, secrets.jwtPreviousPrivateJwk);
   const clock = opts.clock ?? systemClock;
   const issuer = `${(env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')}/auth/v1`;
-  const tokens = new SessionTokens(keys, clock, env.AUTH_JWT_EXPIRY, issuer);
+  // Keys given in the environment never change under a running process; stored ones may rotate.
+  const reloadKeys =
+    opts.secrets || env.JWT_PRIVATE_JWK
+      ? undefined
+      : async () => {
+          const stored = await storedSigningJwks(database.db);
+          return stored.current ? loadSigningKeys(stored.current, stored.previous) : keys;
+        };
+  const tokens = new SessionTokens(keys, clock, env.AUTH_JWT_EXPIRY, issuer, reloadKeys);
   return {
     deps: { config, db: database.db, clock, keys, tokens, files: createFileStore(env) },
     database,

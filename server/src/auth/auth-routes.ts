@@ -23,7 +23,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=600');
-    return { keys: [app.deps.keys.publicJwk] };
+    return { keys: app.deps.tokens.publicJwks };
   });
 
   await app.register(signupRoutes(auth));
