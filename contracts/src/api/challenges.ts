@@ -300,3 +300,26 @@ export const settleResultSchema = z.object({
   settledAt: isoDateTime.nullable(),
 });
 export type SettleResult = z.infer<typeof settleResultSchema>;
+
+/** The 422 refusals of answering a challenge or starting an arcade attempt (product §8). */
+export const CHALLENGE_REFUSALS = [
+  'challenge_not_visible',
+  'challenge_expired',
+  'already_answered',
+  'invalid_option',
+  'invalid_question',
+  'implausible_score',
+  'wrong_keyword',
+  'invalid_challenge',
+] as const;
+export type ChallengeRefusal = (typeof CHALLENGE_REFUSALS)[number];
+/** The refusals of the operator's challenge editor and pick'em settlement. */
+export const CHALLENGE_ADMIN_REFUSALS = [
+  'invalid_challenge',
+  'invalid_media',
+  'invalid_option',
+  'challenge_has_responses',
+  'challenge_not_closed',
+  'not_pickem',
+] as const;
+export type ChallengeAdminRefusal = (typeof CHALLENGE_ADMIN_REFUSALS)[number];

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { RefusalCode } from '@paddock/contracts/api/refusals';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** An error a client can act on: an HTTP status, a stable machine code and a clear message. */
@@ -18,8 +19,11 @@ export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `$
 export const unauthorized = (message = 'Sign in to continue') => new AppError(401, 'unauthorized', message);
 export const forbidden = (message = 'You are not allowed to do this') =>
   new AppError(403, 'forbidden', message);
-export const unprocessable = (code: string, message: string, extra?: Record<string, unknown>) =>
+/** A refusal the fan or operator can act on; the code is one of the contracts' lists (decision 003). */
+export const unprocessable = (code: RefusalCode, message: string, extra?: Record<string, unknown>) =>
   new AppError(422, code, message, extra);
+/** A 409: the thing asked for clashes with one that exists (a slug, a key). */
+export const conflict = (code: RefusalCode, message: string) => new AppError(409, code, message);
 
 export interface ErrorBody {
   code: string;
