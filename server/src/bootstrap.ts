@@ -5,6 +5,9 @@ import { type Database, type DatabaseHandle, openDatabase } from './db/engine.ts
 import { migrateToLatest } from './db/migrate.ts';
 import type { Clock } from './platform/clock.ts';
 import { systemClock } from './platform/clock.ts';
+import { bindEventBus } from './platform/events/after-commit.ts';
+import { createEventBus } from './platform/events/create-event-bus.ts';
+import type { EventBus, EventBusLogger } from './platform/events/event-bus.ts';
 import { FileStore } from './platform/file-store.ts';
 import { S3Bucket } from './platform/s3-bucket.ts';
 
@@ -19,6 +22,8 @@ export interface AppDeps {
   keys: SigningKeys;
   tokens: SessionTokens;
   files: FileStore;
+  /** Live events to every process's realtime subscribers (decision 012, decision 023). */
+  events: EventBus;
 }
 
 /** config → database → migrate: everything buildApp needs, in the order main.ts and tests share. */
@@ -37,10 +42,27 @@ export async function createDeps(
   const clock = opts.clock ?? systemClock;
   const issuer = `${(env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')}/auth/v1`;
   const tokens = new SessionTokens(keys, clock, env.AUTH_JWT_EXPIRY, issuer);
+  const events = await createEventBus(env, eventLog(env));
+  bindEventBus(database.db, events, eventLog(env));
   return {
-    deps: { config, db: database.db, clock, keys, tokens, files: createFileStore(env) },
-    database,
+    deps: { config, db: database.db, clock, keys, tokens, files: createFileStore(env), events },
+    database: {
+      ...database,
+      async close() {
+        await events.close();
+        await database.close();
+      },
+    },
     migrated,
+  };
+}
+
+/** The event transport logs before the app's logger exists, so it writes to the console. */
+function eventLog(env: Env): EventBusLogger | undefined {
+  if (env.LOG_LEVEL === 'silent') return undefined;
+  return {
+    warn: (obj, msg) => console.warn(msg, obj),
+    error: (obj, msg) => console.error(msg, obj),
   };
 }
 
