@@ -5,6 +5,9 @@ import { type Database, type DatabaseHandle, openDatabase } from './db/engine.ts
 import { migrateToLatest } from './db/migrate.ts';
 import type { Clock } from './platform/clock.ts';
 import { systemClock } from './platform/clock.ts';
+import { bindEventBus } from './platform/events/after-commit.ts';
+import { createEventBus } from './platform/events/create-event-bus.ts';
+import type { EventBus, EventBusLogger } from './platform/events/event-bus.ts';
 import { FileStore } from './platform/file-store.ts';
 import { S3Bucket } from './platform/s3-bucket.ts';
 import { loadSecrets, storedSigningJwks } from './platform/secrets.ts';
@@ -20,6 +23,8 @@ export interface AppDeps {
   keys: SigningKeys;
   tokens: SessionTokens;
   files: FileStore;
+  /** Live events to every process's realtime subscribers (decision 012, decision 023). */
+  events: EventBus;
 }
 
 /** config → database → migrate: everything buildApp needs, in the order main.ts and tests share. */
@@ -46,10 +51,27 @@ export async function createDeps(
           return stored.current ? loadSigningKeys(stored.current, stored.previous) : keys;
         };
   const tokens = new SessionTokens(keys, clock, env.AUTH_JWT_EXPIRY, issuer, reloadKeys);
+  const events = await createEventBus(env, eventLog(env));
+  bindEventBus(database.db, events, eventLog(env));
   return {
-    deps: { config, db: database.db, clock, keys, tokens, files: createFileStore(env) },
-    database,
+    deps: { config, db: database.db, clock, keys, tokens, files: createFileStore(env), events },
+    database: {
+      ...database,
+      async close() {
+        await events.close();
+        await database.close();
+      },
+    },
     migrated,
+  };
+}
+
+/** The event transport logs before the app's logger exists, so it writes to the console. */
+function eventLog(env: Env): EventBusLogger | undefined {
+  if (env.LOG_LEVEL === 'silent') return undefined;
+  return {
+    warn: (obj, msg) => console.warn(msg, obj),
+    error: (obj, msg) => console.error(msg, obj),
   };
 }
 
