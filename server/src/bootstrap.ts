@@ -19,6 +19,14 @@ export interface AppDeps {
   keys: SigningKeys;
   tokens: SessionTokens;
   files: FileStore;
+  /** Database liveness for /ready, and where the pool reports errors it survives (decision 014). */
+  database: DatabaseStatus;
+}
+
+export interface DatabaseStatus {
+  ping(): Promise<void>;
+  /** Replaced by the app with its logger once it exists. */
+  onConnectionError: (error: Error) => void;
 }
 
 /** config → database → migrate: everything buildApp needs, in the order main.ts and tests share. */
@@ -28,17 +36,21 @@ export async function createDeps(
 ): Promise<{ deps: AppDeps; database: DatabaseHandle; migrated: string[] }> {
   const secrets = opts.secrets ?? (await loadSecrets(env, generatePrivateJwk));
   const config: Config = { ...env, secrets };
+  const status: DatabaseStatus = { ping: async () => {}, onConnectionError: () => {} };
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: opts.dataDirForDb === undefined ? env.DATA_DIR : opts.dataDirForDb,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    onConnectionError: (error) => status.onConnectionError(error),
   });
+  status.ping = database.ping;
   const migrated = await migrateToLatest(database.db);
   const keys = await loadSigningKeys(secrets.jwtPrivateJwk);
   const clock = opts.clock ?? systemClock;
   const issuer = `${(env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')}/auth/v1`;
   const tokens = new SessionTokens(keys, clock, env.AUTH_JWT_EXPIRY, issuer);
   return {
-    deps: { config, db: database.db, clock, keys, tokens, files: createFileStore(env) },
+    deps: { config, db: database.db, clock, keys, tokens, files: createFileStore(env), database: status },
     database,
     migrated,
   };
