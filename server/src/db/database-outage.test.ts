@@ -21,7 +21,7 @@ import {
   type ThrowawayPostgres,
 } from '../test/throwaway-postgres.ts';
 
-// Decision 014 (issue 12, finding 1). These tests stop and kill a PostgreSQL cluster of their
+// Decision 014. These tests stop and kill a PostgreSQL cluster of their
 // own; they run once, in the PGlite project, since they bring their own server.
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
