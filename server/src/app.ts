@@ -19,7 +19,7 @@ import { runtimeConfigRoutes } from './modules/config/runtime-config-routes.ts';
 import { operatorModules, productModules } from './modules/index.ts';
 import { fileDownloadRoutes } from './modules/files/file-download-routes.ts';
 import type { AppDeps } from './bootstrap.ts';
-import { errorHandler } from './platform/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, errorHandler } from './platform/errors.ts';
 import { idempotency } from './platform/idempotency.ts';
 import { requestContext } from './platform/request-context.ts';
 import { organizationByKey } from './modules/organization/organization-service.ts';
@@ -122,7 +122,21 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   await app.register(runtimeConfigRoutes);
   await app.register(fileDownloadRoutes);
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  // /health (and the older /healthz): the process is up. /ready: it can serve, i.e. the
+  // database answers; a load balancer takes the instance out while it is red (decision 014).
+  deps.database.onConnectionError = (error) => app.log.warn({ err: error }, 'database connection error');
+  for (const url of ['/health', '/healthz']) {
+    app.get(url, { schema: { hide: true } }, async () => ({ ok: true }));
+  }
+  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await deps.database.ping();
+      return { ok: true };
+    } catch {
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ ok: false, code: 'database_unavailable' });
+    }
+  });
 
   const serveWeb = opts.serveWeb ?? true;
   const hasWeb = serveWeb && existsSync(path.join(WEB_DIST, 'index.html'));

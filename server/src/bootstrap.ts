@@ -25,6 +25,14 @@ export interface AppDeps {
   files: FileStore;
   /** Live events to every process's realtime subscribers (decision 012, decision 023). */
   events: EventBus;
+  /** Database liveness for /ready, and where the pool reports errors it survives (decision 014). */
+  database: DatabaseStatus;
+}
+
+export interface DatabaseStatus {
+  ping(): Promise<void>;
+  /** Replaced by the app with its logger once it exists. */
+  onConnectionError: (error: Error) => void;
 }
 
 /** config → database → migrate: everything buildApp needs, in the order main.ts and tests share. */
@@ -32,10 +40,14 @@ export async function createDeps(
   env: Env,
   opts: { clock?: Clock; secrets?: Config['secrets']; dataDirForDb?: string | null } = {},
 ): Promise<{ deps: AppDeps; database: DatabaseHandle; migrated: string[] }> {
+  const status: DatabaseStatus = { ping: async () => {}, onConnectionError: () => {} };
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: opts.dataDirForDb === undefined ? env.DATA_DIR : opts.dataDirForDb,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    onConnectionError: (error) => status.onConnectionError(error),
   });
+  status.ping = database.ping;
   const migrated = await migrateToLatest(database.db);
   const secrets = opts.secrets ?? (await loadSecrets(database.db, env, generatePrivateJwk));
   const config: Config = { ...env, secrets };
@@ -54,7 +66,16 @@ export async function createDeps(
   const events = await createEventBus(env, eventLog(env));
   bindEventBus(database.db, events, eventLog(env));
   return {
-    deps: { config, db: database.db, clock, keys, tokens, files: createFileStore(env), events },
+    deps: {
+      config,
+      db: database.db,
+      clock,
+      keys,
+      tokens,
+      files: createFileStore(env),
+      events,
+      database: status,
+    },
     database: {
       ...database,
       async close() {

@@ -11,6 +11,8 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** A PostgreSQL URL; when unset the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
+  /** PostgreSQL statement_timeout in ms (0 = none), so a slow database can't pile requests up. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** Public base URL of this deployment (links in e-mails, redirect allow-list). */
   SITE_URL: z.string().url().optional(),
   /** Extra allowed redirect URLs, comma separated. */
