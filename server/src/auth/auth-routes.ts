@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createAuthHttp, installAuthPlumbing } from './auth-http.ts';
 import { AuthService } from './auth-service.ts';
+import { disabledFeatureRoutes } from './disabled-features.ts';
 import { mfaRoutes } from './mfa-routes.ts';
 import { otpRoutes } from './otp-routes.ts';
 import { signupRoutes } from './signup-routes.ts';
@@ -31,4 +32,5 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   await app.register(otpRoutes(auth));
   await app.register(userRoutes(auth));
   await app.register(mfaRoutes(auth));
+  await app.register(disabledFeatureRoutes(auth));
 };
