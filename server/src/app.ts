@@ -5,7 +5,7 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -22,6 +22,7 @@ import type { AppDeps } from './bootstrap.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, errorHandler } from './platform/errors.ts';
 import { idempotency } from './platform/idempotency.ts';
 import { requestContext } from './platform/request-context.ts';
+import { requestLog } from './platform/request-log.ts';
 import { organizationByKey } from './modules/organization/organization-service.ts';
 
 declare module 'fastify' {
@@ -47,6 +48,8 @@ export interface BuildOptions {
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
+    // One line per request from platform/request-log.ts instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     connectionTimeout: 30_000,
@@ -59,6 +62,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  await app.register(requestLog);
 
   await app.register(cors, {
     origin: true,
