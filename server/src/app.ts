@@ -22,7 +22,8 @@ import type { AppDeps } from './bootstrap.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, errorHandler } from './platform/errors.ts';
 import { idempotency } from './platform/idempotency.ts';
 import { requestContext } from './platform/request-context.ts';
-import { requestLog } from './platform/request-log.ts';
+import { requestId, requestLog } from './platform/request-log.ts';
+import { databaseErrors, metrics, observePool } from './platform/metrics.ts';
 import { organizationByKey } from './modules/organization/organization-service.ts';
 
 declare module 'fastify' {
@@ -39,6 +40,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** Called for every route as it is registered (tests enumerate /api/admin routes with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The /metrics text; with WORKERS > 1 the primary's aggregate of every worker (cluster.ts). */
+  renderMetrics?: () => Promise<string>;
 }
 
 /**
@@ -48,6 +51,10 @@ export interface BuildOptions {
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
+    // A request id on every log line: the caller's X-Request-Id when it is a plain token, else a
+    // new UUID; echoed in the response so a support request can quote it.
+    requestIdHeader: false,
+    genReqId: requestId,
     // One line per request from platform/request-log.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
@@ -63,6 +70,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   await app.register(requestLog);
+  await app.register(metrics, { token: deps.config.METRICS_TOKEN, render: opts.renderMetrics });
+  observePool(() => deps.database.stats());
 
   await app.register(cors, {
     origin: true,
@@ -128,7 +137,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(fileDownloadRoutes);
   // /health (and the older /healthz): the process is up. /ready: it can serve, i.e. the
   // database answers; a load balancer takes the instance out while it is red (decision 014).
-  deps.database.onConnectionError = (error) => app.log.warn({ err: error }, 'database connection error');
+  deps.database.onConnectionError = (error) => {
+    databaseErrors.inc();
+    app.log.warn({ err: error }, 'database connection error');
+  };
   for (const url of ['/health', '/healthz']) {
     app.get(url, { schema: { hide: true } }, async () => ({ ok: true }));
   }

@@ -1,7 +1,7 @@
 import { SessionTokens } from './auth/session-tokens.ts';
 import { generatePrivateJwk, loadSigningKeys, type SigningKeys } from './auth/signing-keys.ts';
 import type { Config, Env } from './config.ts';
-import { type Database, type DatabaseHandle, openDatabase } from './db/engine.ts';
+import { type Database, type DatabaseHandle, openDatabase, type PoolStats } from './db/engine.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Clock } from './platform/clock.ts';
 import { systemClock } from './platform/clock.ts';
@@ -31,6 +31,7 @@ export interface AppDeps {
 
 export interface DatabaseStatus {
   ping(): Promise<void>;
+  stats(): PoolStats;
   /** Replaced by the app with its logger once it exists. */
   onConnectionError: (error: Error) => void;
 }
@@ -40,7 +41,11 @@ export async function createDeps(
   env: Env,
   opts: { clock?: Clock; secrets?: Config['secrets']; dataDirForDb?: string | null } = {},
 ): Promise<{ deps: AppDeps; database: DatabaseHandle; migrated: string[] }> {
-  const status: DatabaseStatus = { ping: async () => {}, onConnectionError: () => {} };
+  const status: DatabaseStatus = {
+    ping: async () => {},
+    stats: () => ({ size: 0, idle: 0, waiting: 0 }),
+    onConnectionError: () => {},
+  };
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: opts.dataDirForDb === undefined ? env.DATA_DIR : opts.dataDirForDb,
@@ -48,6 +53,7 @@ export async function createDeps(
     onConnectionError: (error) => status.onConnectionError(error),
   });
   status.ping = database.ping;
+  status.stats = database.stats;
   const migrated = await migrateToLatest(database.db);
   const secrets = opts.secrets ?? (await loadSecrets(database.db, env, generatePrivateJwk));
   const config: Config = { ...env, secrets };

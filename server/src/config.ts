@@ -57,6 +57,8 @@ export const envSchema = z.object({
    * events, cache invalidation) goes through Redis instead of PostgreSQL.
    */
   REDIS_URL: z.string().url().optional(),
+  /** Serves /metrics to `Authorization: Bearer <METRICS_TOKEN>`; unset → no /metrics (404). */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -14,6 +14,14 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Resolves when the database answers a trivial query (the /ready probe). */
   ping(): Promise<void>;
+  /** Connections open, idle, and queries waiting for one (the pool gauges of /metrics). */
+  stats(): PoolStats;
+}
+
+export interface PoolStats {
+  size: number;
+  idle: number;
+  waiting: number;
 }
 
 /** How long a new PostgreSQL connection may take before the request fails (decision 014). */
@@ -59,7 +67,8 @@ export async function openDatabase(opts: {
     pool.on('error', onError);
     pool.on('connect', (client) => client.on('error', onError));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, engine: 'postgres', close: () => db.destroy(), ping: () => ping(db) };
+    const stats = () => ({ size: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, engine: 'postgres', close: () => db.destroy(), ping: () => ping(db), stats };
   }
   let dir: string | undefined;
   if (opts.dataDir) {
@@ -77,7 +86,8 @@ export async function openDatabase(opts: {
   const pool = new PGlitePool(pglite);
   // biome-ignore lint/suspicious/noExplicitAny: PGlitePool implements the subset of pg.Pool Kysely calls.
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as any }), plugins });
-  return { db, engine: 'pglite', close: () => db.destroy(), ping: () => ping(db) };
+  const stats = () => ({ size: 1, idle: pool.leases === 0 ? 1 : 0, waiting: Math.max(0, pool.leases - 1) });
+  return { db, engine: 'pglite', close: () => db.destroy(), ping: () => ping(db), stats };
 }
 
 async function ping(db: Database): Promise<void> {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { RefusalCode } from '@paddock/contracts/api/refusals';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from './sql-errors.ts';
+import { refusals } from './metrics.ts';
 
 /** Seconds a client should wait before retrying while the database is away (decision 014). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -100,6 +101,7 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody }
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { status, body } = toErrorBody(error);
+  if (status === 422 || status === 409) refusals.inc({ code: body.code });
   if (body.code === 'database_unavailable') {
     request.log.warn({ err: error }, 'database unavailable');
     reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));

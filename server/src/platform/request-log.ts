@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PinoPretty } from 'pino-pretty';
@@ -8,15 +9,35 @@ import { PinoPretty } from 'pino-pretty';
  * e-mail links carry tokens there (auth's verify and recover links).
  */
 export const requestLog = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.addHook('onResponse', async (request, reply) => {
     const path = request.url.split('?')[0] ?? request.url;
     const ms = Math.round(reply.elapsedTime);
+    // Who and which team, when the product API resolved them (never a token or a password).
+    const ctx = (request as { ctx?: { organization?: { id: string }; user?: { id: string } | null } }).ctx;
     request.log.info(
-      { method: request.method, path, statusCode: reply.statusCode, responseTime: ms },
+      {
+        method: request.method,
+        path,
+        statusCode: reply.statusCode,
+        responseTime: ms,
+        ...(ctx?.organization ? { organizationId: ctx.organization.id } : {}),
+        ...(ctx?.user ? { userId: ctx.user.id } : {}),
+      },
       `${request.method} ${path} ${reply.statusCode} ${ms} ms`,
     );
   });
 });
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The caller's X-Request-Id when it is a plain token (it ends up in logs), else a new UUID. */
+export function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+}
 
 /**
  * Pino options for the server process: readable lines through pino-pretty in a terminal,
@@ -28,7 +49,7 @@ export function loggerOptions(level: string, isTerminal: boolean): object {
   const stream = PinoPretty({
     sync: true,
     translateTime: 'SYS:HH:MM:ss',
-    ignore: 'pid,hostname,reqId,method,path,statusCode,responseTime',
+    ignore: 'pid,hostname,reqId,method,path,statusCode,responseTime,organizationId,userId',
     singleLine: true,
   });
   return { level, stream };

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/engine.ts';
 import { unprocessable } from '../../platform/errors.ts';
+import { ledgerPosts } from '../../platform/metrics.ts';
 
 /** The kinds of earning a boost can multiply (product §12.2); 'all' boosts match every one. */
 export type Earning = 'challenges' | 'content' | 'checkin';
@@ -103,6 +104,7 @@ export async function postPoints(
     .executeTakeFirst();
 
   if (!inserted) {
+    ledgerPosts.inc({ result: 'duplicate' });
     return {
       applied: false,
       ...(await balanceOf(trx, entry.userId)),
@@ -125,8 +127,10 @@ export async function postPoints(
     .executeTakeFirst();
 
   if (!updated) {
+    ledgerPosts.inc({ result: 'refused' });
     throw unprocessable('insufficient_points', 'You do not have enough points for this');
   }
+  ledgerPosts.inc({ result: 'applied' });
   return { applied: true, ...updated, transactionId: inserted.id, amount, boost };
 }
 
