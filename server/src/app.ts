@@ -145,6 +145,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     app.get(url, { schema: { hide: true } }, async () => ({ ok: true }));
   }
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+    if (deps.draining) return reply.status(503).send({ ok: false, code: 'draining' });
     try {
       await deps.database.ping();
       return { ok: true };

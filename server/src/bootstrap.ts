@@ -27,6 +27,8 @@ export interface AppDeps {
   events: EventBus;
   /** Database liveness for /ready, and where the pool reports errors it survives (decision 014). */
   database: DatabaseStatus;
+  /** Set when a graceful stop begins: /ready answers 503 so load balancers stop sending. */
+  draining: boolean;
 }
 
 export interface DatabaseStatus {
@@ -81,6 +83,7 @@ export async function createDeps(
       files: createFileStore(env),
       events,
       database: status,
+      draining: false,
     },
     database: {
       ...database,

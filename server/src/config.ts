@@ -57,6 +57,10 @@ export const envSchema = z.object({
    * events, cache invalidation) goes through Redis instead of PostgreSQL.
    */
   REDIS_URL: z.string().url().optional(),
+  /** Server processes on this machine (node:cluster): a number, or `auto` for one per core. */
+  WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
+  /** On SIGTERM/SIGINT, how long in-flight requests may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Serves /metrics to `Authorization: Bearer <METRICS_TOKEN>`; unset → no /metrics (404). */
   METRICS_TOKEN: z.string().min(16).optional(),
 });

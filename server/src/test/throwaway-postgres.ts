@@ -18,7 +18,7 @@ export interface ThrowawayPostgres {
   destroy(): void;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
