@@ -3,6 +3,16 @@ export type ChallengeSubtype = (typeof CHALLENGE_SUBTYPES)[number];
 export const CHALLENGE_TYPES = ['poll', 'input', 'trivia'] as const;
 export type ChallengeType = (typeof CHALLENGE_TYPES)[number];
 
+/**
+ * Product §10.2.4: the arcade reaction times that count. Faster is a jump start (no human reacts
+ * that fast), slower an abandoned start; the server refuses both, the game and the console's
+ * bracket editor offer nothing outside them.
+ */
+export const ARCADE_REACTION_MS = { min: 100, max: 5_000 } as const;
+
+/** The longest typed answer (a keyword, product §10.2.6) POST /challenge accepts. */
+export const MAX_TEXT_RESPONSE_LENGTH = 200;
+
 /** Product §10.2.1: the type each subtype belongs to. */
 export const TYPE_OF_SUBTYPE: Record<ChallengeSubtype, ChallengeType> = {
   poll: 'poll',

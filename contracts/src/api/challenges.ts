@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CHALLENGE_SUBTYPES, CHALLENGE_TYPES } from '../challenge.ts';
+import {
+  ARCADE_REACTION_MS,
+  CHALLENGE_SUBTYPES,
+  CHALLENGE_TYPES,
+  MAX_TEXT_RESPONSE_LENGTH,
+} from '../challenge.ts';
 
 /**
  * Challenge API shapes (product §3 "Challenge", §7 /challenge calls), shared by the server's route
@@ -67,7 +72,7 @@ export const userResponseSchema = z.object({
 
 export const arcadeBracketSchema = z.object({
   /** A reaction time up to and including this many milliseconds earns `points`. */
-  maxMs: z.number().int().min(100).max(5000),
+  maxMs: z.number().int().min(ARCADE_REACTION_MS.min).max(ARCADE_REACTION_MS.max),
   points: z.number().int().min(0),
 });
 
@@ -128,7 +133,7 @@ export const challengeAnswerBodySchema = z
   .object({
     responseIndex: z.number().int().min(0).optional(),
     questionId: z.uuid().optional(),
-    response: z.union([z.string().max(200), z.number()]).optional(),
+    response: z.union([z.string().max(MAX_TEXT_RESPONSE_LENGTH), z.number()]).optional(),
     attemptToken: z.string().max(500).optional(),
   })
   .strict();

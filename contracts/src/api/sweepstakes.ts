@@ -77,10 +77,13 @@ export type Sweepstake = z.infer<typeof sweepstakeSchema>;
 
 export const sweepstakeListSchema = z.array(sweepstakeSchema);
 
+/** The most entries one POST /sweepstake/{id}/entry buys; the web's stepper offers no more. */
+export const MAX_ENTRIES_PER_CALL = 100;
+
 export const sweepstakeEntryBodySchema = z
   .object({
-    /** Entries to buy in one go, 1..100. */
-    count: z.number().int().min(1).max(100),
+    /** Entries to buy in one go, 1..MAX_ENTRIES_PER_CALL. */
+    count: z.number().int().min(1).max(MAX_ENTRIES_PER_CALL),
   })
   .strict();
 export type SweepstakeEntryBody = z.infer<typeof sweepstakeEntryBodySchema>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seasonSeedContext } from './seed-season.ts';
 import { apiCall, createFan, createOrg, useTestApp } from '../test/test-app.ts';
+import { balance } from '../test/points.ts';
 import { SEED_CHALLENGES, seedChallenges } from './challenges-seed.ts';
 
 const t = useTestApp();
@@ -49,11 +50,6 @@ describe('demo challenge seed (product §14)', () => {
       outcomeIndex: 0,
     });
     expect(settle.json()).toMatchObject({ fansPaid: 1, pointsPaid: 75 });
-    const me = await t.db
-      .selectFrom('users')
-      .select('points')
-      .where('id', '=', fan.user.id)
-      .executeTakeFirstOrThrow();
-    expect(me.points).toBe(75);
+    expect(await balance(t, fan)).toBe(75);
   });
 });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Database } from '../db/engine.ts';
 import { postPoints } from '../modules/ledger/ledger-service.ts';
 import type { TestContext, TestFan } from './test-app.ts';
@@ -70,4 +71,20 @@ export async function ledgerMismatches(db: Database, organizationId: string) {
     .groupBy('u.id')
     .execute();
   return rows.filter((r) => Number(r.ledgerSum) !== r.points || Number(r.positiveSum) !== r.lifetimePoints);
+}
+
+/**
+ * decision 005 under a race: every one of the concurrent requests succeeded, exactly one of
+ * them paid `points`, and the fan's balance and ledger hold those points once.
+ */
+export async function expectPaidOnce(
+  t: TestContext,
+  fan: TestFan,
+  results: { statusCode: number; json: () => { pointsAwarded?: number } }[],
+  points: number,
+) {
+  expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
+  expect(results.filter((r) => r.json().pointsAwarded === points)).toHaveLength(1);
+  expect(await balance(t, fan)).toBe(points);
+  expect(await ledgerMismatches(t.db, fan.org.id)).toEqual([]);
 }

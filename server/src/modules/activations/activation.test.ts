@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Organization } from '../../db/schema.ts';
 import { apiCall, createFan, createOrg, useTestApp } from '../../test/test-app.ts';
-import { ledgerMismatches } from '../../test/points.ts';
+import { balance, expectPaidOnce, ledgerMismatches } from '../../test/points.ts';
 
 const t = useTestApp();
 
@@ -103,12 +103,7 @@ describe('POST /api/activations/activate-user', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ badges: [], pointsAwarded: 0, alreadyActivated: true });
 
-    const user = await t.db
-      .selectFrom('users')
-      .select('points')
-      .where('id', '=', fan.user.id)
-      .executeTakeFirstOrThrow();
-    expect(user.points).toBe(150);
+    expect(await balance(t, fan)).toBe(150);
     const badges = await t.db
       .selectFrom('userBadges')
       .select(['how'])
@@ -142,12 +137,7 @@ describe('POST /api/activations/activate-user', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().code).toBe('activation_not_open');
     }
-    const user = await t.db
-      .selectFrom('users')
-      .select('points')
-      .where('id', '=', fan.user.id)
-      .executeTakeFirstOrThrow();
-    expect(user.points).toBe(0);
+    expect(await balance(t, fan)).toBe(0);
   });
 
   it('needs a signed-in fan (401), an existing slug (404) and a body with a slug (400)', async () => {
@@ -174,14 +164,6 @@ describe('POST /api/activations/activate-user', () => {
         apiCall(t, fan, 'POST', '/api/activations/activate-user', { slug: 'tap' }),
       ),
     );
-    expect(results.every((r) => r.statusCode === 200)).toBe(true);
-    expect(results.filter((r) => r.json().pointsAwarded === 25)).toHaveLength(1);
-    const user = await t.db
-      .selectFrom('users')
-      .select('points')
-      .where('id', '=', fan.user.id)
-      .executeTakeFirstOrThrow();
-    expect(user.points).toBe(25);
-    expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
+    await expectPaidOnce(t, fan, results, 25);
   });
 });

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { ARCADE_REACTION_MS } from '@paddock/contracts';
 
 /**
  * The arcade "five red lights" start (product §10.2.4). The server decides when the
@@ -12,8 +13,8 @@ export const ARCADE = {
   minHoldMs: 200,
   maxHoldMs: 3_000,
   /** No human reacts faster than this; anything below is a jump start or a script. */
-  minReactionMs: 100,
-  maxReactionMs: 5_000,
+  minReactionMs: ARCADE_REACTION_MS.min,
+  maxReactionMs: ARCADE_REACTION_MS.max,
   /** An attempt must be used within this long. */
   ttlMs: 60_000,
 } as const;

@@ -11,7 +11,7 @@ import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { assertMedia } from '../files/files-service.ts';
 import { organizationById } from '../organization/organization-service.ts';
 import { type Definition, settingsOf, validate } from './challenge-validation.ts';
-import { type ChallengeRow, optionsAndQuestions } from './challenge-views.ts';
+import { type ChallengeRow, challengeBasics, iso, optionsAndQuestions } from './challenge-views.ts';
 
 /**
  * Operator-side challenge management (product §11): create/edit/archive with validation
@@ -19,7 +19,16 @@ import { type ChallengeRow, optionsAndQuestions } from './challenge-views.ts';
  * Every change is one transaction that also writes the audit log.
  */
 
-export const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+/** The columns a create and an edit both write from a validated definition. */
+const definitionColumns = (def: Definition) => ({
+  title: def.title,
+  description: def.description,
+  mediaId: def.mediaId,
+  visibleFrom: def.visibleFrom,
+  expiresOn: def.expiresOn,
+  hideResultsUntilClose: def.hideResultsUntilClose,
+  settings: JSON.stringify(def.settings),
+});
 
 const assertChallengeMedia = (db: Database, organizationId: string, mediaId: string | null) =>
   assertMedia(db, organizationId, [mediaId], () =>
@@ -121,17 +130,8 @@ export async function presentAdminChallenges(db: Database, organizationId: strin
   });
   return rows.map(
     (row): AdminChallenge => ({
-      challengeId: row.id,
-      type: row.type as AdminChallenge['type'],
-      subtype: row.subtype as AdminChallenge['subtype'],
-      title: row.title,
-      description: row.description,
-      mediaId: row.mediaId,
-      imageUrl: row.mediaId ? `/files/${row.mediaId}` : null,
-      visibleFrom: iso(row.visibleFrom) as string,
-      expiresOn: iso(row.expiresOn),
+      ...challengeBasics(row),
       archivedAt: iso(row.archivedAt),
-      hideResultsUntilClose: row.hideResultsUntilClose,
       hidden: hidden.has(row.id),
       options: options.filter((o) => o.challengeId === row.id && o.questionId == null).map(option),
       questions: questions
@@ -203,13 +203,7 @@ export async function insertChallenge(
       organizationId: call.org.id,
       type: TYPE_OF_SUBTYPE[def.subtype],
       subtype: def.subtype,
-      title: def.title,
-      description: def.description,
-      mediaId: def.mediaId,
-      visibleFrom: def.visibleFrom,
-      expiresOn: def.expiresOn,
-      hideResultsUntilClose: def.hideResultsUntilClose,
-      settings: JSON.stringify(def.settings),
+      ...definitionColumns(def),
       createdBy: call.actorUserId,
       createdAt: call.now,
       updatedAt: call.now,
@@ -276,16 +270,7 @@ export async function updateChallenge(call: OperatorCall, id: string, patch: Adm
     await assertChallengeMedia(db, call.org.id, def.mediaId);
     await db
       .updateTable('challenges')
-      .set({
-        title: def.title,
-        description: def.description,
-        mediaId: def.mediaId,
-        visibleFrom: def.visibleFrom,
-        expiresOn: def.expiresOn,
-        hideResultsUntilClose: def.hideResultsUntilClose,
-        settings: JSON.stringify(def.settings),
-        updatedAt: call.now,
-      })
+      .set({ ...definitionColumns(def), updatedAt: call.now })
       .where('id', '=', id)
       .execute();
     if (touchesAnswers) await writeOptions(db, call.org.id, id, def);

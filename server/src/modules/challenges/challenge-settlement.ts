@@ -4,7 +4,8 @@ import type { OperatorCall } from '../../platform/service-call.ts';
 import { lockBalances, postPoints } from '../ledger/ledger-service.ts';
 import { awardMilestoneBadges } from '../rewards/badge-milestones.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
-import { auditChallenge, findForOperator, iso } from './challenge-admin-service.ts';
+import { auditChallenge, findForOperator } from './challenge-admin-service.ts';
+import { iso } from './challenge-views.ts';
 
 /**
  * Pick'em settlement (product §10.2.3). Each prediction's response row holds what the

@@ -16,7 +16,21 @@ type QuestionRow = Selectable<ChallengeQuestionsTable>;
 type ResponseRow = Selectable<ChallengeResponsesTable>;
 type TriviaAnswerRow = Selectable<TriviaAnswersTable>;
 
-const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+export const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+/** What the fan's and the operator's views of a challenge both say straight from its row. */
+export const challengeBasics = (row: ChallengeRow) => ({
+  challengeId: row.id,
+  type: row.type as Challenge['type'],
+  subtype: row.subtype as Challenge['subtype'],
+  title: row.title,
+  description: row.description,
+  mediaId: row.mediaId,
+  imageUrl: row.mediaId ? `/files/${row.mediaId}` : null,
+  visibleFrom: iso(row.visibleFrom) as string,
+  expiresOn: iso(row.expiresOn),
+  hideResultsUntilClose: row.hideResultsUntilClose,
+});
 
 /** Everything needed to present a set of challenges to one caller, loaded in a fixed number of queries. */
 interface ChallengeData {
@@ -252,18 +266,9 @@ function present(row: ChallengeRow, data: ChallengeData, now: Date, signedIn: bo
   })();
 
   const view: Challenge = {
-    challengeId: row.id,
-    type: row.type as Challenge['type'],
-    subtype: row.subtype as Challenge['subtype'],
-    title: row.title,
-    description: row.description,
-    mediaId: row.mediaId,
-    imageUrl: row.mediaId ? `/files/${row.mediaId}` : null,
-    visibleFrom: iso(row.visibleFrom) as string,
-    expiresOn: iso(row.expiresOn),
+    ...challengeBasics(row),
     expired,
     maxPoints,
-    hideResultsUntilClose: row.hideResultsUntilClose,
     userResponse: signedIn ? userResponse : null,
     pollResponseIndex:
       signedIn && (row.subtype === 'poll' || row.subtype === 'pickem') && response?.status === 'completed'

@@ -82,16 +82,10 @@ describe('POST /api/content/videos/{id}/view', () => {
     const proof = await videoFromList(fan, video.id);
     t.clock.advance(10_000); // half of 20 s
     try {
-      const first = await apiCall(t, fan, 'POST', `/api/content/videos/${video.id}/view`, {
-        checksum: proof.checksum,
-        issuedAt: proof.issuedAt,
-      });
+      const first = await apiCall(t, fan, 'POST', `/api/content/videos/${video.id}/view`, proofOf(proof));
       expect(first.statusCode).toBe(200);
       expect(first.json()).toEqual({ pointsAwarded: 40, points: 40, lifetimePoints: 40 });
-      const again = await apiCall(t, fan, 'POST', `/api/content/videos/${video.id}/view`, {
-        checksum: proof.checksum,
-        issuedAt: proof.issuedAt,
-      });
+      const again = await apiCall(t, fan, 'POST', `/api/content/videos/${video.id}/view`, proofOf(proof));
       expect(again.statusCode).toBe(200);
       expect(again.json()).toMatchObject({ pointsAwarded: 0, points: 40 });
       expect((await videoFromList(fan, video.id)).viewed).toBe(true);
@@ -119,10 +113,7 @@ describe('POST /api/content/videos/{id}/view', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ code: 'too_fast', retryAfterSeconds: 1 });
       t.clock.advance(1_000);
-      const ok = await apiCall(t, fan, 'POST', `/api/content/videos/${long.id}/view`, {
-        checksum: proof.checksum,
-        issuedAt: proof.issuedAt,
-      });
+      const ok = await apiCall(t, fan, 'POST', `/api/content/videos/${long.id}/view`, proofOf(proof));
       expect(ok.json()).toMatchObject({ pointsAwarded: 10 });
     } finally {
       t.clock.set('2026-06-01T12:00:00Z');
@@ -282,10 +273,7 @@ describe('articles', () => {
     const got = (await apiCall(t, fan, 'GET', `/api/content/articles/${article.id}`)).json();
     t.clock.advance(9_000);
     try {
-      const fast = await apiCall(t, fan, 'POST', `/api/content/articles/${article.id}/read`, {
-        checksum: got.checksum,
-        issuedAt: got.issuedAt,
-      });
+      const fast = await apiCall(t, fan, 'POST', `/api/content/articles/${article.id}/read`, proofOf(got));
       expect(fast.statusCode).toBe(422);
       expect(fast.json().code).toBe('too_fast');
       t.clock.advance(1_000);
@@ -295,16 +283,10 @@ describe('articles', () => {
         issuedAt: got.issuedAt,
       });
       expect(crossed.json().code).toBe('invalid_checksum');
-      const ok = await apiCall(t, fan, 'POST', '/api/content/articles/pit-wall/read', {
-        checksum: got.checksum,
-        issuedAt: got.issuedAt,
-      });
+      const ok = await apiCall(t, fan, 'POST', '/api/content/articles/pit-wall/read', proofOf(got));
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toEqual({ pointsAwarded: 12, points: 12, lifetimePoints: 12 });
-      const repeat = await apiCall(t, fan, 'POST', `/api/content/articles/${article.id}/read`, {
-        checksum: got.checksum,
-        issuedAt: got.issuedAt,
-      });
+      const repeat = await apiCall(t, fan, 'POST', `/api/content/articles/${article.id}/read`, proofOf(got));
       expect(repeat.json()).toMatchObject({ pointsAwarded: 0, points: 12 });
       expect((await apiCall(t, fan, 'GET', `/api/content/articles/${article.id}`)).json().read).toBe(true);
     } finally {
@@ -328,10 +310,7 @@ describe.runIf(onRealPostgres)('concurrent video views on real PostgreSQL', () =
     try {
       const results = await Promise.all(
         Array.from({ length: 50 }, () =>
-          apiCall(t, fan, 'POST', `/api/content/videos/${video.id}/view`, {
-            checksum: proof.checksum,
-            issuedAt: proof.issuedAt,
-          }),
+          apiCall(t, fan, 'POST', `/api/content/videos/${video.id}/view`, proofOf(proof)),
         ),
       );
       expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));

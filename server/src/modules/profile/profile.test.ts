@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../../test/test-app.ts';
-import { fund } from '../../test/points.ts';
+import { balance, fund } from '../../test/points.ts';
 import { acceptRequiredConsents, completeProfile, newFan } from '../../test/onboarding-fixtures.ts';
 
 const t = useTestApp();
@@ -123,12 +123,7 @@ describe('PATCH /api/user/me', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_failed');
     expect(res.json().message).toContain(field);
-    const row = await t.db
-      .selectFrom('users')
-      .select('points')
-      .where('id', '=', fan.user.id)
-      .executeTakeFirst();
-    expect(row?.points).toBe(0);
+    expect(await balance(t, fan)).toBe(0);
   });
 
   it('refuses a birthday today or in the future (in the organization’s calendar)', async () => {

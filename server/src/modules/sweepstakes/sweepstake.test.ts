@@ -8,7 +8,7 @@ import {
   type TestFan,
   useTestApp,
 } from '../../test/test-app.ts';
-import { balance, fund, ledgerMismatches, signInAgain } from '../../test/points.ts';
+import { balance, fund, ledgerLines, ledgerMismatches, signInAgain } from '../../test/points.ts';
 import {
   createSweepstake,
   DAY,
@@ -279,12 +279,7 @@ describe('POST /api/sweepstake/{id}/free-entry', () => {
     expect(again.json().code).toBe('free_entry_already_used');
     const view = (await apiCall(t, fan, 'GET', `/api/sweepstake/${s.sweepstakeId}`)).json();
     expect(view).toMatchObject({ userEntries: 1, freeEntryUsed: true });
-    const ledger = await t.db
-      .selectFrom('pointTransactions')
-      .select('id')
-      .where('userId', '=', fan.user.id)
-      .execute();
-    expect(ledger).toEqual([]);
+    expect(await ledgerLines(t, fan)).toEqual([]);
   });
 
   it('is refused outside the window like a paid entry', async () => {

@@ -1,4 +1,4 @@
-import type { ActivateUserResult, Badge } from '@paddock/contracts/api/activations';
+import type { ActivateUserResult, ActivationRefusal, Badge } from '@paddock/contracts/api/activations';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Award, CalendarClock, Sparkles } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { refusalKey } from '../../../lib/refusals.ts';
 import { useSession } from '../../../lib/session.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -130,9 +131,15 @@ export default function ActivationRoute() {
   );
 }
 
+/** The sign-up's refusals in the fan's words (product §8). */
+const REFUSAL_KEYS = {
+  activation_not_open: 'errors.activation_not_open',
+} as const satisfies Record<ActivationRefusal, string>;
+
 function activationErrorKey(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.code === 'activation_not_open') return 'errors.activation_not_open';
+    const known = refusalKey(REFUSAL_KEYS, error.code);
+    if (known) return known;
     if (error.status === 401) return 'errors.sign_in';
     if (error.status === 404) return 'notFound';
   }

@@ -4,12 +4,13 @@ import {
   identifierKind,
   normalisePhone,
 } from '@paddock/contracts';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearPasswordRecovery } from '../../../lib/session.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { toast } from '../../../ui/toast-store.ts';
 import { Button } from '../../../ui/button.tsx';
+import { useFormFields } from '../../../ui/console/use-form-fields.ts';
 import { TextField } from '../../../ui/text-field.tsx';
 import { authErrorMessage, REFERRAL_STORAGE_KEY } from '../lib/auth-input.ts';
 
@@ -85,15 +86,39 @@ function AuthForm({
   );
 }
 
+type FieldProps = Omit<ComponentProps<typeof TextField>, 'label'>;
+
+/** The password input of every auth form; `fresh` for a new one (sign-up, reset), with its own label. */
+function PasswordField({
+  fresh,
+  label = 'fields.password',
+  ...rest
+}: FieldProps & { fresh?: boolean; label?: string }) {
+  const { t } = useTranslation('auth');
+  return (
+    <TextField
+      label={t(label)}
+      type="password"
+      autoComplete={fresh ? 'new-password' : 'current-password'}
+      required
+      {...rest}
+    />
+  );
+}
+
+function EmailField(props: FieldProps) {
+  const { t } = useTranslation('auth');
+  return <TextField label={t('fields.email')} type="email" autoComplete="email" required {...props} />;
+}
+
 export function SignInForm({ onModeChange }: { onModeChange: (mode: AuthMode) => void }) {
   const { t } = useTranslation('auth');
-  const [identifier, setIdentifier] = useState('');
-  const [password, setPassword] = useState('');
+  const f = useFormFields({ identifier: '', password: '' });
   // Success needs nothing here: SIGNED_IN reaches the session store and the guard moves on.
   const form = useAuthForm(async () => {
-    const credential = credentialOf(identifier);
+    const credential = credentialOf(f.values.identifier);
     if (!credential) return t('errors.identifier');
-    return (await supabase().auth.signInWithPassword({ ...credential, password })).error;
+    return (await supabase().auth.signInWithPassword({ ...credential, password: f.values.password })).error;
   });
 
   return (
@@ -106,18 +131,10 @@ export function SignInForm({ onModeChange }: { onModeChange: (mode: AuthMode) =>
         label={t('fields.identifier')}
         autoComplete="username"
         inputMode="email"
-        value={identifier}
-        onChange={(e) => setIdentifier(e.target.value)}
+        {...f.text('identifier')}
         required
       />
-      <TextField
-        label={t('fields.password')}
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        required
-      />
+      <PasswordField {...f.text('password')} />
       <ErrorLine error={form.error} />
     </AuthForm>
   );
@@ -125,10 +142,8 @@ export function SignInForm({ onModeChange }: { onModeChange: (mode: AuthMode) =>
 
 export function SignUpForm() {
   const { t } = useTranslation('auth');
-  const [channel, setChannel] = useState<'email' | 'phone'>('email');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState('');
-  const [password, setPassword] = useState('');
+  const f = useFormFields({ channel: 'email' as 'email' | 'phone', email: '', phone: '', password: '' });
+  const { channel, email, phone, password } = f.values;
   const [sent, setSent] = useState(false);
   const form = useAuthForm(async () => {
     if (channel === 'email' && identifierKind(email) !== 'email') return t('errors.email');
@@ -177,7 +192,7 @@ export function SignUpForm() {
               name="channel"
               value={c}
               checked={channel === c}
-              onChange={() => setChannel(c)}
+              onChange={() => f.set({ channel: c })}
               className="sr-only"
             />
             {t(`signUp.${c}`)}
@@ -185,34 +200,18 @@ export function SignUpForm() {
         ))}
       </fieldset>
       {channel === 'email' ? (
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
-        />
+        <EmailField {...f.text('email')} />
       ) : (
         <TextField
           label={t('fields.phone')}
           type="tel"
           autoComplete="tel"
           placeholder="+44 7700 900123"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
+          {...f.text('phone')}
           required
         />
       )}
-      <TextField
-        label={t('fields.password')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('fields.passwordHint')}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        required
-      />
+      <PasswordField fresh hint={t('fields.passwordHint')} {...f.text('password')} />
       <ErrorLine error={form.error} />
     </AuthForm>
   );
@@ -245,15 +244,7 @@ export function RecoverForm({ onModeChange }: { onModeChange: (mode: AuthMode) =
       after={<TextLink onClick={() => onModeChange('signIn')}>{t('recover.back')}</TextLink>}
     >
       <p className="text-sm text-muted">{t('recover.intro')}</p>
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={form.error}
-        required
-      />
+      <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={form.error} />
     </AuthForm>
   );
 }
@@ -263,7 +254,7 @@ export function NewPasswordForm() {
   const { t } = useTranslation('auth');
   const [password, setPassword] = useState('');
   const form = useAuthForm(async () => {
-    if (password.length < 8) return t('errors.passwordLength');
+    if (password.length < DEFAULT_PASSWORD_MIN_LENGTH) return t('errors.passwordLength');
     const { error } = await supabase().auth.updateUser({ password });
     if (error) return error;
     toast({ title: t('newPassword.done') });
@@ -273,14 +264,12 @@ export function NewPasswordForm() {
   return (
     <AuthForm form={form} name="newPassword">
       <h2 className="font-display text-xl font-bold">{t('newPassword.title')}</h2>
-      <TextField
-        label={t('fields.newPassword')}
-        type="password"
-        autoComplete="new-password"
+      <PasswordField
+        fresh
+        label="fields.newPassword"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={form.error}
-        required
       />
     </AuthForm>
   );

@@ -1,3 +1,4 @@
+import { MAX_TEXT_RESPONSE_LENGTH } from '@paddock/contracts';
 import type { Challenge } from '@paddock/contracts/api/challenges';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -69,7 +70,7 @@ export function KeywordChallenge({ challenge }: { challenge: Challenge }) {
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        maxLength={200}
+        maxLength={MAX_TEXT_RESPONSE_LENGTH}
         placeholder={t('keyword.placeholder')}
         className="min-h-12 rounded-xl border border-line bg-surface-2 px-4 text-lg font-semibold tracking-wide uppercase placeholder:text-muted placeholder:normal-case focus:border-accent focus:outline-none"
       />

@@ -1,3 +1,4 @@
+import { ARCADE_REACTION_MS } from '@paddock/contracts';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../ui/console/fields.tsx';
 import { ListEditor } from '../../../ui/console/list-editing.tsx';
@@ -23,8 +24,8 @@ export function ArcadeBracketsEditor(props: {
           <Field
             label={t('challenge.maxMs')}
             type="number"
-            min={100}
-            max={5000}
+            min={ARCADE_REACTION_MS.min}
+            max={ARCADE_REACTION_MS.max}
             value={b.maxMs}
             onChange={(e) => set({ maxMs: Number(e.target.value) })}
           />

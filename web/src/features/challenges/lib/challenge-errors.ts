@@ -1,24 +1,33 @@
+import type { ChallengeRefusal } from '@paddock/contracts/api/challenges';
+import type { LedgerRefusal } from '@paddock/contracts/api/ledger';
 import { ApiError } from '../../../lib/api-client.ts';
+import { refusalKey } from '../../../lib/refusals.ts';
+import type catalogue from '../i18n/en.json';
 
-/** The 422 refusals of POST /challenge (product §8 "challenge submission error"), each with its own words. */
-export const KNOWN_CHALLENGE_ERRORS = [
-  'challenge_not_visible',
-  'challenge_expired',
-  'already_answered',
-  'invalid_option',
-  'invalid_question',
-  'implausible_score',
-  'wrong_keyword',
-  'insufficient_points',
-  'attempt_expired',
-  'attempt_used',
-] as const;
+type ErrorKey = `errors.${keyof (typeof catalogue)['errors'] & string}`;
+
+/**
+ * The 422 refusals of POST /challenge (product §8 "challenge submission error"), each with its
+ * own words; a defect-only code (`invalid_challenge`) gets the generic "not accepted" sentence.
+ */
+const REFUSAL_KEYS = {
+  challenge_not_visible: 'errors.challenge_not_visible',
+  challenge_expired: 'errors.challenge_expired',
+  already_answered: 'errors.already_answered',
+  invalid_option: 'errors.invalid_option',
+  invalid_question: 'errors.invalid_question',
+  implausible_score: 'errors.implausible_score',
+  wrong_keyword: 'errors.wrong_keyword',
+  invalid_challenge: 'errors.submission',
+  insufficient_points: 'errors.insufficient_points',
+} as const satisfies Record<ChallengeRefusal | LedgerRefusal, ErrorKey>;
 
 /** The catalogue key that explains an error to a fan: a known code, sign-in, or a generic retry. */
-export function challengeErrorKey(error: unknown): string {
+export function challengeErrorKey(error: unknown): ErrorKey {
   if (error instanceof ApiError) {
     if (error.status === 401) return 'errors.sign_in';
-    if ((KNOWN_CHALLENGE_ERRORS as readonly string[]).includes(error.code)) return `errors.${error.code}`;
+    const known = refusalKey(REFUSAL_KEYS, error.code);
+    if (known) return known;
     if (error.status === 422) return 'errors.submission';
   }
   return 'errors.generic';

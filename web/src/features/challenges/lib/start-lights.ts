@@ -1,3 +1,5 @@
+import { ARCADE_REACTION_MS } from '@paddock/contracts';
+
 /**
  * The five-red-lights reaction start (product §10.2.4): pure timing
  * rules, kept apart from the animation so they can be tested without a browser.
@@ -14,9 +16,9 @@ export const LIGHT_INTERVAL_MS = 1000;
  * A human cannot react faster than about 100 ms; the server refuses faster scores as
  * implausible, so the client calls it what it is: an anticipated start.
  */
-export const MIN_HUMAN_REACTION_MS = 100;
-/** After this long without a tap the attempt is abandoned (the server refuses > 5000 ms too). */
-export const MAX_REACTION_MS = 5000;
+export const MIN_HUMAN_REACTION_MS = ARCADE_REACTION_MS.min;
+/** After this long without a tap the attempt is abandoned (the server refuses slower scores too). */
+export const MAX_REACTION_MS = ARCADE_REACTION_MS.max;
 
 /** The earliest moment the lights may go out: after the fifth has come on. */
 export const ALL_LIGHTS_ON_MS = LIGHT_COUNT * LIGHT_INTERVAL_MS;

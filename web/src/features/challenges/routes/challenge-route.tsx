@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
+import { CoverImage } from '../../../ui/cover-image.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { Points } from '../../../ui/points.tsx';
@@ -69,13 +70,7 @@ export default function ChallengeRoute() {
     <main className="flex flex-col gap-4 pb-6">
       <PageHeader title={t(`subtypes.${challenge.subtype}`)} back={back} />
       <article className="flex flex-col gap-4 px-4">
-        {challenge.imageUrl && !game && (
-          <img
-            src={challenge.imageUrl}
-            alt=""
-            className="aspect-[16/9] w-full rounded-2xl border border-line bg-surface-2 object-cover"
-          />
-        )}
+        {!game && <CoverImage src={challenge.imageUrl} />}
         <header className="flex flex-col gap-1">
           <h2 className="font-display text-2xl leading-tight font-black">{challenge.title}</h2>
           {challenge.description && <p className="text-muted">{challenge.description}</p>}

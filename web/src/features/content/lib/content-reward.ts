@@ -4,6 +4,12 @@
  * `retryAfterSeconds`; the screen waits that long and claims again, quietly.
  */
 
+import type { ContentRefusal } from '@paddock/contracts/api/content';
+
+const TOO_FAST: ContentRefusal = 'too_fast';
+/** The page's checksum is stale or not the fan's: a fresh one fixes it. */
+const STALE_PAGE: readonly string[] = ['checksum_expired', 'invalid_checksum'] satisfies ContentRefusal[];
+
 export interface RewardErrorLike {
   status?: number;
   code?: string;
@@ -14,7 +20,7 @@ export type RewardRetry = { kind: 'wait'; ms: number } | { kind: 'refresh' } | {
 
 /** What to do after a refused claim. */
 export function nextStepAfterRefusal(error: RewardErrorLike): RewardRetry {
-  if (error.status === 422 && error.code === 'too_fast') {
+  if (error.status === 422 && error.code === TOO_FAST) {
     const body = (error.body ?? {}) as { retryAfterSeconds?: unknown };
     const seconds =
       typeof body.retryAfterSeconds === 'number' && body.retryAfterSeconds > 0 ? body.retryAfterSeconds : 5;
@@ -22,7 +28,7 @@ export function nextStepAfterRefusal(error: RewardErrorLike): RewardRetry {
     return { kind: 'wait', ms: Math.min(seconds, 60) * 1000 + 250 };
   }
   // A stale page: fetch a fresh checksum and claim once more.
-  if (error.status === 422 && (error.code === 'checksum_expired' || error.code === 'invalid_checksum')) {
+  if (error.status === 422 && STALE_PAGE.includes(error.code ?? '')) {
     return { kind: 'refresh' };
   }
   return { kind: 'give_up' };

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { CoverImage } from '../../../ui/cover-image.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
@@ -57,13 +58,7 @@ export default function ArticleRoute() {
         </div>
       ) : (
         <article className="flex flex-col gap-4 px-4">
-          {article.coverSrc && (
-            <img
-              src={article.coverSrc}
-              alt=""
-              className="aspect-[16/9] w-full rounded-2xl border border-line bg-surface-2 object-cover"
-            />
-          )}
+          <CoverImage src={article.coverSrc} />
           <header className="flex flex-col gap-2">
             <h2 className="font-display text-3xl leading-tight font-black">{article.title}</h2>
             <p className="text-sm text-muted">

@@ -1,4 +1,7 @@
-import type { Offer } from '@paddock/contracts/api/offers';
+import type { LedgerRefusal } from '@paddock/contracts/api/ledger';
+import type { Offer, OfferRefusal } from '@paddock/contracts/api/offers';
+import { refusalKey } from '../../../lib/refusals.ts';
+import type catalogue from '../i18n/en.json';
 
 /**
  * What a fan can do with an offer right now (product §12.1), in the order the card checks it:
@@ -22,28 +25,35 @@ export function pointsShort(offer: Pick<Offer, 'cost'>, balance: number | null |
   return typeof balance === 'number' ? Math.max(0, offer.cost - balance) : 0;
 }
 
+type ClaimErrorKey = `claimErrors.${keyof (typeof catalogue)['claimErrors'] & string}`;
+
 /** The claim refusals the server sends as 422 (product §8), each with its own sentence. */
-export const CLAIM_ERROR_CODES = [
-  'insufficient_points',
-  'out_of_stock',
-  'already_claimed',
-  'not_eligible',
-] as const;
-export type ClaimErrorCode = (typeof CLAIM_ERROR_CODES)[number];
+const REFUSAL_KEYS = {
+  insufficient_points: 'claimErrors.insufficient_points',
+  out_of_stock: 'claimErrors.out_of_stock',
+  already_claimed: 'claimErrors.already_claimed',
+  not_eligible: 'claimErrors.not_eligible',
+} as const satisfies Record<OfferRefusal | LedgerRefusal, ClaimErrorKey>;
+
+const NOT_ELIGIBLE_KEYS = {
+  window: 'claimErrors.not_eligible_window',
+  age: 'claimErrors.not_eligible_age',
+  rank: 'claimErrors.not_eligible_rank',
+} as const satisfies Record<string, ClaimErrorKey>;
 
 /**
  * The i18n key (namespace `rewards`) for a claim refusal; `not_eligible` is refined by the
  * server's `reason` (window, age, rank) when present. Unknown codes return null so the caller
  * falls back to the common catalogue.
  */
-export function claimErrorKey(code: string, body: unknown): string | null {
-  if (!(CLAIM_ERROR_CODES as readonly string[]).includes(code)) return null;
+export function claimErrorKey(code: string, body: unknown): ClaimErrorKey | null {
+  const key = refusalKey(REFUSAL_KEYS, code);
+  if (!key) return null;
   if (code === 'not_eligible' && body && typeof body === 'object' && 'reason' in body) {
-    const reason = (body as { reason?: unknown }).reason;
-    if (reason === 'window' || reason === 'age' || reason === 'rank')
-      return `claimErrors.not_eligible_${reason}`;
+    const reason = refusalKey(NOT_ELIGIBLE_KEYS, String((body as { reason?: unknown }).reason));
+    if (reason) return reason;
   }
-  return `claimErrors.${code}`;
+  return key;
 }
 
 /** Offers for /benefits: claimable and claimed first, then the locked ones by the rank they need. */

@@ -1,7 +1,16 @@
-import type { Sweepstake, SweepstakeEntryResult } from '@paddock/contracts/api/sweepstakes';
+import type { LedgerRefusal } from '@paddock/contracts/api/ledger';
+import type {
+  Sweepstake,
+  SweepstakeEntryResult,
+  SweepstakeRefusal,
+} from '@paddock/contracts/api/sweepstakes';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { refusalKey } from '../../../lib/refusals.ts';
+import type catalogue from '../i18n/en.json';
+
+type ErrorKey = `errors.${keyof (typeof catalogue)['errors'] & string}`;
 
 export const sweepstakesQuery = () =>
   queryOptions({
@@ -37,19 +46,20 @@ export function useEnterSweepstake(id: string) {
 }
 
 /** The refusals of an entry (product §8: 422 on entry = insufficient points, among others), in the fan's words. */
-const KNOWN = [
-  'insufficient_points',
-  'sweepstake_not_live',
-  'underage',
-  'country_not_eligible',
-  'entry_cap_reached',
-  'free_entry_already_used',
-] as const;
+const REFUSAL_KEYS = {
+  insufficient_points: 'errors.insufficient_points',
+  sweepstake_not_live: 'errors.sweepstake_not_live',
+  underage: 'errors.underage',
+  country_not_eligible: 'errors.country_not_eligible',
+  entry_cap_reached: 'errors.entry_cap_reached',
+  free_entry_already_used: 'errors.free_entry_already_used',
+} as const satisfies Record<SweepstakeRefusal | LedgerRefusal, ErrorKey>;
 
-export function entryErrorKey(error: unknown): string {
+export function entryErrorKey(error: unknown): ErrorKey {
   if (error instanceof ApiError) {
     if (error.status === 401) return 'errors.sign_in';
-    if ((KNOWN as readonly string[]).includes(error.code)) return `errors.${error.code}`;
+    const known = refusalKey(REFUSAL_KEYS, error.code);
+    if (known) return known;
     if (error.status === 422) return 'errors.refused';
   }
   return 'errors.generic';

@@ -1,11 +1,10 @@
+import { MAX_ENTRIES_PER_CALL } from '@paddock/contracts/api/sweepstakes';
+
 /**
  * The entry count stepper of a sweepstake (product §13.4): how many entries a fan may buy in one go
  * and what they cost. The server enforces the same limits; the client only avoids offering
  * a choice it would refuse.
  */
-
-/** POST /sweepstake/{id}/entry accepts 1..100 entries per call (contracts' sweepstakeEntryBodySchema). */
-export const MAX_ENTRIES_PER_CALL = 100;
 
 export interface StepperLimits {
   costPerEntry: number;
