@@ -93,6 +93,7 @@ describe('the race-day mix', () => {
 describe('the figures', () => {
   const load: LoadResult = {
     requests: 1000,
+    warmupRequests: 200,
     seconds: 10,
     rps: 100,
     p50: 4,
@@ -106,8 +107,8 @@ describe('the figures', () => {
   const limits = { fastifyRps: 10_000, ledgerTps: 400, ledgerSource: 'pgbench, 50 clients' };
 
   it('counts the expected refusals apart from errors, and compares writes with the ledger limit', () => {
-    const write = pathResult('POST /api/checkin', 'write', load, limits, 150);
-    expect(write).toMatchObject({ ok: 900, refused: 80, errors: 13, ofLimit: 25 });
+    const write = pathResult('POST /api/checkin', 'write', load, limits, 150, 3);
+    expect(write).toMatchObject({ ok: 900, refused: 80, errors: 13, ofLimit: 25, cpuMsPerRequest: 2.5 });
     expect(pathResult('GET /api/user/me', 'read', load, limits, 150).ofLimit).toBe(1);
   });
 
@@ -118,14 +119,14 @@ describe('the figures', () => {
       seedSeconds: 2.5,
       tokenSeconds: 1,
       limits,
-      paths: [pathResult('POST /api/checkin', 'write', load, limits, 150)],
+      paths: [pathResult('POST /api/checkin', 'write', load, limits, 150, 3)],
       invariant: { fans: 10_001, mismatched: 3 },
       peakRssMb: 180,
     };
     const table = formatTable(run);
     expect(table).toContain('### PostgreSQL, 10,000 fans');
     expect(table).toMatch(
-      /\| POST \/api\/checkin \|\s+100 \|\s+4\.0 \|\s+32 \|\s+1,200 \|\s+900 \|\s+80 \|\s+13 \|\s+25 % \|\s+150 \|/,
+      /\| POST \/api\/checkin \|\s+100 \|\s+4\.0 \|\s+32 \|\s+1,200 \|\s+900 \|\s+80 \|\s+13 \|\s+25 % \|\s+2\.50 \|\s+150 \|/,
     );
     expect(table).toContain('Ledger invariant BROKEN: 3 of 10,001 balances differ from their ledger');
     expect(formatTable({ ...run, invariant: { fans: 10_001, mismatched: 0 } })).toContain(

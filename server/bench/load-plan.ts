@@ -67,6 +67,8 @@ export interface LoadSpec {
 
 export interface LoadResult {
   requests: number;
+  /** Requests answered during the warm-up (dropped from the figures, counted for CPU per request). */
+  warmupRequests: number;
   seconds: number;
   rps: number;
   p50: number;

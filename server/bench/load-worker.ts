@@ -38,7 +38,7 @@ async function main() {
   const spec = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadSpec;
   const tokens: string[] = spec.tokensFile ? JSON.parse(readFileSync(spec.tokensFile, 'utf8')) : [];
   const counter = { i: spec.startAt ?? 0 };
-  if (spec.warmup > 0) await run(spec, spec.warmup, counter, tokens);
+  const warm = spec.warmup > 0 ? await run(spec, spec.warmup, counter, tokens) : null;
   const result = await run(spec, spec.duration, counter, tokens);
   const codes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
@@ -46,6 +46,7 @@ async function main() {
   }
   const out: LoadResult = {
     requests: result.requests.total,
+    warmupRequests: warm?.requests.total ?? 0,
     seconds: result.duration,
     rps: result.requests.total / result.duration,
     p50: result.latency.p50,

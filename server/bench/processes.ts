@@ -41,6 +41,22 @@ export function memoryOf(pid: number | undefined): { rssMb: number; peakMb: numb
   }
 }
 
+/**
+ * CPU seconds a process has used (user + system, from /proc/<pid>/stat). Unlike req/s it barely
+ * moves when other work shares the machine, so it is the figure to compare before and after.
+ */
+export function cpuSecondsOf(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of stat (utime, stime), counted after the command name, in clock ticks.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 export interface Running {
   url: string;
   pid: number | undefined;

@@ -20,6 +20,8 @@ export interface PathResult {
   ofLimit: number | null;
   /** Server resident memory right after the path ran, in MB. */
   rssMb: number | null;
+  /** Server CPU milliseconds per answered request (warm-up included); steady under machine noise. */
+  cpuMsPerRequest: number | null;
 }
 
 export interface Limits {
@@ -53,6 +55,7 @@ export function pathResult(
   load: LoadResult,
   limits: Limits,
   rssMb: number | null,
+  cpuSeconds: number | null = null,
 ): PathResult {
   let ok = 0;
   let refused = 0;
@@ -76,6 +79,10 @@ export function pathResult(
     statusCodes: load.statusCodes,
     ofLimit: kind !== 'bare' && limit ? (100 * load.rps) / limit : null,
     rssMb,
+    cpuMsPerRequest:
+      cpuSeconds === null || load.requests + load.warmupRequests === 0
+        ? null
+        : (1000 * cpuSeconds) / (load.requests + load.warmupRequests),
   };
 }
 
@@ -116,6 +123,7 @@ export function formatTable(run: RunResult): string {
       int(p.refused),
       int(p.errors),
       pct(p.ofLimit),
+      p.cpuMsPerRequest === null ? '—' : p.cpuMsPerRequest.toFixed(2),
       p.rssMb === null ? '—' : int(p.rssMb),
     ]),
   ];

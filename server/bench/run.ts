@@ -20,6 +20,7 @@ import { runInProcessLedger, runPgbench } from './ledger-limit.ts';
 import { BARE_PATH, type LoadResult, type LoadSpec, PATHS } from './load-plan.ts';
 import { type BenchOptions, type Engine, parseOptions } from './options.ts';
 import {
+  cpuSecondsOf,
   ensureWebBuilt,
   freePort,
   memoryOf,
@@ -147,7 +148,13 @@ async function runOne(o: BenchOptions, engine: Engine, fans: number, fastifyRps:
     }
 
     const names = PATHS.map((p) => p.name).filter((n) => o.paths.length === 0 || o.paths.includes(n));
-    const loads: { name: string; load: LoadResult; rssMb: number | null; profile: SelfTime[] }[] = [];
+    const loads: {
+      name: string;
+      load: LoadResult;
+      rssMb: number | null;
+      cpu: number | null;
+      profile: SelfTime[];
+    }[] = [];
     let peakMb: number | null = null;
     const profileRoot = path.join(ROOT, 'bench/results/profiles');
     const logFile = path.join(ROOT, 'bench/results/server.log');
@@ -169,7 +176,10 @@ async function runOne(o: BenchOptions, engine: Engine, fans: number, fastifyRps:
         mkdirSync(profileDir, { recursive: true });
         server = await start(profileDir);
       }
+      const cpuBefore = cpuSecondsOf(server.pid);
       const load = await runLoad(specFor(o, server.url, seed.publishableKey, tokensFile, targets, name));
+      const cpuAfter = cpuSecondsOf(server.pid);
+      const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
       const mem = memoryOf(server.pid);
       if (mem) peakMb = Math.max(peakMb ?? 0, mem.peakMb);
       let profile: SelfTime[] = [];
@@ -178,7 +188,7 @@ async function runOne(o: BenchOptions, engine: Engine, fans: number, fastifyRps:
         profile = latestProfile(profileDir);
         server = await start();
       }
-      loads.push({ name, load, rssMb: mem?.rssMb ?? null, profile });
+      loads.push({ name, load, rssMb: mem?.rssMb ?? null, cpu, profile });
       const codes = Object.entries(load.statusCodes)
         .map(([c, n]) => `${c}×${n}`)
         .join(' ');
