@@ -10,6 +10,8 @@ interface ProfileNode {
   callFrame: CallFrame;
 }
 export interface CpuProfile {
+  /** Microseconds on the monotonic clock (the one process.hrtime reads, in every process). */
+  startTime?: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -32,15 +34,29 @@ function label(frame: CallFrame, root: string): string {
   return `${name} (${file}:${frame.lineNumber + 1})`;
 }
 
-/** Self time per function (samples × their time deltas), idle time left out; the top `count`. */
-export function topSelfTime(profile: CpuProfile, count = 15, root = process.cwd()): SelfTime[] {
+/** The monotonic clock in microseconds, comparable with a profile's sample times. */
+export const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * Self time per function (samples × their time deltas), idle time left out; the top `count`.
+ * `window` (monotonic µs) keeps only the samples taken under load, not the server's start-up.
+ */
+export function topSelfTime(
+  profile: CpuProfile,
+  count = 15,
+  root = process.cwd(),
+  window?: { from: number; to: number },
+): SelfTime[] {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
   const totals = new Map<string, number>();
   let busy = 0;
+  let at = profile.startTime ?? 0;
   profile.samples.forEach((id, i) => {
+    const micros = profile.timeDeltas[i] ?? 0;
+    at += micros;
+    if (window && (at < window.from || at > window.to)) return;
     const node = byNode.get(id);
     if (!node || node.callFrame.functionName === '(idle)') return;
-    const micros = profile.timeDeltas[i] ?? 0;
     const key = label(node.callFrame, root);
     totals.set(key, (totals.get(key) ?? 0) + micros);
     busy += micros;

@@ -5,7 +5,7 @@
  * path from a separate load-generator process → the ledger invariant. Figures go to stdout and
  * bench/results/latest.json; the exit code is 1 when the invariant breaks.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -14,7 +14,13 @@ import { generatePrivateJwk, loadSigningKeys } from '../src/auth/signing-keys.ts
 import { openDatabase } from '../src/db/engine.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { systemClock } from '../src/platform/clock.ts';
-import { type CpuProfile, formatSelfTimes, type SelfTime, topSelfTime } from './cpu-profile.ts';
+import {
+  type CpuProfile,
+  formatSelfTimes,
+  monotonicMicros,
+  type SelfTime,
+  topSelfTime,
+} from './cpu-profile.ts';
 import { checkLedgerInvariant } from './invariant.ts';
 import { runInProcessLedger, runPgbench } from './ledger-limit.ts';
 import { BARE_PATH, type LoadResult, type LoadSpec, PATHS } from './load-plan.ts';
@@ -44,6 +50,23 @@ async function adminQuery(serverUrl: string, statement: string) {
     await client.query(statement);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Without FORCE: forcing would terminate a connection the closed pool is still letting go of,
+ * and node-postgres reports that as an unhandled error. The bench's own connections are all
+ * closed by now, so a short retry suffices.
+ */
+async function dropDatabase(serverUrl: string, name: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(serverUrl, `drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
   }
 }
 
@@ -93,11 +116,15 @@ function specFor(o: BenchOptions, url: string, orgKey: string, tokensFile: strin
   return spec;
 }
 
-function latestProfile(dir: string): SelfTime[] {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
+function latestProfile(dir: string, window: { from: number; to: number }): SelfTime[] {
+  // One profile per thread (tsx runs its loader in a worker): the main thread's is the largest.
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => path.join(dir, f))
+    .sort((a, b) => statSync(b).size - statSync(a).size);
   if (files.length === 0) return [];
-  const profile = JSON.parse(readFileSync(path.join(dir, files.sort().pop()!), 'utf8')) as CpuProfile;
-  return topSelfTime(profile, 15, ROOT);
+  const profile = JSON.parse(readFileSync(files[0]!, 'utf8')) as CpuProfile;
+  return topSelfTime(profile, 15, ROOT, window);
 }
 
 async function runOne(o: BenchOptions, engine: Engine, fans: number, fastifyRps: number | null) {
@@ -177,15 +204,17 @@ async function runOne(o: BenchOptions, engine: Engine, fans: number, fastifyRps:
         server = await start(profileDir);
       }
       const cpuBefore = cpuSecondsOf(server.pid);
+      const from = monotonicMicros();
       const load = await runLoad(specFor(o, server.url, seed.publishableKey, tokensFile, targets, name));
       const cpuAfter = cpuSecondsOf(server.pid);
+      const to = monotonicMicros();
       const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
       const mem = memoryOf(server.pid);
       if (mem) peakMb = Math.max(peakMb ?? 0, mem.peakMb);
       let profile: SelfTime[] = [];
       if (profileDir) {
         await server.stop();
-        profile = latestProfile(profileDir);
+        profile = latestProfile(profileDir, { from, to });
         server = await start();
       }
       loads.push({ name, load, rssMb: mem?.rssMb ?? null, cpu, profile });
@@ -232,7 +261,7 @@ async function runOne(o: BenchOptions, engine: Engine, fans: number, fastifyRps:
     if (running) await (running as Running).stop();
     if (database) await database.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
-    if (engine === 'postgres') await adminQuery(serverUrl, `drop database if exists ${dbName} with (force)`);
+    if (engine === 'postgres') await dropDatabase(serverUrl, dbName);
   }
 }
 
