@@ -29,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-/** auth-compat §8 limits per 5 minutes (per minute for MFA); scaled by AUTH_RATE_LIMIT_SCALE. */
+/** auth-compat §8 limits per 5 minutes (per minute for MFA); scaled by RATE_LIMIT_SCALE × AUTH_RATE_LIMIT_SCALE. */
 export const LIMITS = {
   email: { limit: 30, windowMs: 5 * 60_000 },
   token: { limit: 150, windowMs: 5 * 60_000 },
@@ -73,7 +73,9 @@ export function siteUrl(app: FastifyInstance, request?: FastifyRequest) {
 
 export function createAuthHttp(app: FastifyInstance): AuthHttp {
   const { config } = app.deps;
-  const limiter = new RateLimiter(app.deps.clock, config.AUTH_RATE_LIMIT_SCALE);
+  // RATE_LIMIT_SCALE scales every limit (load tests raise it, never switch limits off);
+  // AUTH_RATE_LIMIT_SCALE multiplies the auth ones on top, as it did before.
+  const limiter = new RateLimiter(app.deps.clock, config.RATE_LIMIT_SCALE * config.AUTH_RATE_LIMIT_SCALE);
   const allowList = config.AUTH_REDIRECT_ALLOW_LIST.split(',')
     .map((s) => s.trim())
     .filter(Boolean);

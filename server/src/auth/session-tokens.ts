@@ -4,6 +4,7 @@ import type { Database } from '../db/engine.ts';
 import type { User } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
+import { recentlyConfirmed, rememberConfirmed } from './session-validity.ts';
 import type { SigningKeys } from './signing-keys.ts';
 import { type AuthUser, presentAuthUser } from './user-presenter.ts';
 
@@ -194,14 +195,19 @@ export class SessionTokens {
     return payload as unknown as AccessClaims;
   }
 
-  /** Product API calls check the session on every request so sign-out takes effect at once. */
+  /**
+   * Product API calls check the session so sign-out takes effect at once in this process; a
+   * confirmation is reused for at most 5 s (decision 032), the bound on revocation elsewhere.
+   */
   async sessionExists(db: Database, sessionId: string, userId: string): Promise<boolean> {
+    if (recentlyConfirmed(sessionId, userId)) return true;
     const row = await db
       .selectFrom('sessions')
       .select('id')
       .where('id', '=', sessionId)
       .where('userId', '=', userId)
       .executeTakeFirst();
+    if (row) rememberConfirmed(sessionId, userId);
     return Boolean(row);
   }
 }

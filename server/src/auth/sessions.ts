@@ -1,8 +1,10 @@
 import type { Database } from '../db/engine.ts';
+import { forgetSessions } from './session-validity.ts';
 
 /**
- * Ending sessions. Access tokens are checked against the sessions table on every call, so a
- * deleted session revokes its bearer at once; its refresh tokens go with it (cascade).
+ * Ending sessions. Access tokens are checked against the sessions table (or a confirmation of
+ * at most 5 s, decision 032, forgotten here), so a deleted session revokes its bearer at once;
+ * its refresh tokens go with it (cascade).
  */
 export async function endSessions(
   db: Database,
@@ -22,6 +24,7 @@ export async function endSessions(
   if (scope.sessionId) q = q.where('id', '=', scope.sessionId);
   if (scope.exceptSessionId) q = q.where('id', '!=', scope.exceptSessionId);
   if (scope.aal) q = q.where('aal', '=', scope.aal);
-  const result = await q.executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const ended = await q.returning('id').execute();
+  forgetSessions(ended.map((s) => s.id));
+  return ended.length;
 }
