@@ -23,6 +23,7 @@ import { errorHandler } from './platform/errors.ts';
 import { idempotency } from './platform/idempotency.ts';
 import { requestContext } from './platform/request-context.ts';
 import { organizationByKey } from './modules/organization/organization-service.ts';
+import { realtimeServer } from './realtime/realtime-server.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,6 +121,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     { prefix: '/api' },
   );
 
+  // Not encapsulated: the socket server hooks the HTTP server's upgrade and the app's close.
+  await realtimeServer(app);
   await app.register(runtimeConfigRoutes);
   await app.register(fileDownloadRoutes);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
@@ -131,7 +134,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    const isApi = url.startsWith('/api') || url.startsWith('/auth') || url.startsWith('/files');
+    const isApi =
+      url.startsWith('/api') ||
+      url.startsWith('/auth') ||
+      url.startsWith('/files') ||
+      url.startsWith('/realtime');
     if (!isApi && hasWeb && request.method === 'GET') {
       // Client-side routes: the SPA decides, including its own 404 page (product §2).
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
