@@ -5,6 +5,7 @@ import { lockBalances, postPoints } from '../ledger/ledger-service.ts';
 import { awardMilestoneBadges } from '../rewards/badge-milestones.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
 import { auditChallenge, findForOperator, iso } from './challenge-admin-service.ts';
+import { announceSettled } from './challenge-live.ts';
 
 /**
  * Pick'em settlement (product §10.2.3). Each prediction's response row holds what the
@@ -141,6 +142,7 @@ export async function settlePickem(
         .where('id', '=', id)
         .execute();
       result.settledAt = call.now.toISOString();
+      announceSettled(trx, call.org.id, id, body.outcomeIndex);
     }
     await auditChallenge(
       inTrx,
