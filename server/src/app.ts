@@ -25,6 +25,7 @@ import { requestContext } from './platform/request-context.ts';
 import { requestId, requestLog } from './platform/request-log.ts';
 import { databaseErrors, metrics, observePool } from './platform/metrics.ts';
 import { organizationByKey } from './modules/organization/organization-service.ts';
+import { realtimeServer } from './realtime/realtime-server.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -133,6 +134,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     { prefix: '/api' },
   );
 
+  // Not encapsulated: the socket server hooks the HTTP server's upgrade and the app's close.
+  await realtimeServer(app);
   await app.register(runtimeConfigRoutes);
   await app.register(fileDownloadRoutes);
   // /health (and the older /healthz): the process is up. /ready: it can serve, i.e. the
@@ -162,7 +165,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    const isApi = url.startsWith('/api') || url.startsWith('/auth') || url.startsWith('/files');
+    const isApi =
+      url.startsWith('/api') ||
+      url.startsWith('/auth') ||
+      url.startsWith('/files') ||
+      url.startsWith('/realtime');
     if (!isApi && hasWeb && request.method === 'GET') {
       // Client-side routes: the SPA decides, including its own 404 page (product §2).
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -8,6 +8,8 @@ import { systemClock } from './platform/clock.ts';
 import { bindEventBus } from './platform/events/after-commit.ts';
 import { createEventBus } from './platform/events/create-event-bus.ts';
 import type { EventBus, EventBusLogger } from './platform/events/event-bus.ts';
+import { onAwardPosted } from './modules/ledger/ledger-hooks.ts';
+import { announceRankChange } from './modules/organization/rank-live.ts';
 import { FileStore } from './platform/file-store.ts';
 import { S3Bucket } from './platform/s3-bucket.ts';
 import { loadSecrets, storedSigningJwks } from './platform/secrets.ts';
@@ -73,6 +75,8 @@ export async function createDeps(
   const tokens = new SessionTokens(keys, clock, env.AUTH_JWT_EXPIRY, issuer, reloadKeys);
   const events = await createEventBus(env, eventLog(env));
   bindEventBus(database.db, events, eventLog(env));
+  // The ledger imports no domain (decision 005): the root hands it the rank-change announcement.
+  onAwardPosted(announceRankChange);
   return {
     deps: {
       config,

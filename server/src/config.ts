@@ -63,6 +63,10 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Serves /metrics to `Authorization: Bearer <METRICS_TOKEN>`; unset → no /metrics (404). */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** realtime-compat §11.6: refused joins are answered after this delay (default 5000, 0 in tests). */
+  REALTIME_ERROR_DELAY_MS: z.coerce.number().int().min(0).max(30_000).optional(),
+  /** How often open fan channels re-check that their session still exists (a sign-out closes them). */
+  REALTIME_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(300_000).default(5_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -28,3 +28,20 @@ export async function endSessions(
   forgetSessions(ended.map((s) => s.id));
   return ended.length;
 }
+
+/**
+ * Which of these sessions still exist: the realtime server re-checks its private channels'
+ * sessions in batches, so a sign-out closes them within seconds (realtime-compat §11.4).
+ */
+export async function openSessions(db: Database, sessionIds: string[]): Promise<Set<string>> {
+  const open = new Set<string>();
+  for (let i = 0; i < sessionIds.length; i += 1_000) {
+    const rows = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', 'in', sessionIds.slice(i, i + 1_000))
+      .execute();
+    for (const row of rows) open.add(row.id);
+  }
+  return open;
+}

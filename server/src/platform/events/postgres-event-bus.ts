@@ -17,7 +17,7 @@ export const NOTIFY_PAYLOAD_LIMIT = 7_999;
  * included, so a process delivers what it publishes exactly once, through the database, like
  * every other process. The listening connection reconnects with back-off when the server
  * restarts; events published while it is down are lost (live updates are hints, the API stays
- * the source of truth, product §9.7's refresh catches up).
+ * the source of truth, the 60-minute refresh of product §9.3 catches up).
  */
 export class PostgresEventBus implements EventBus {
   readonly kind = 'postgres' as const;
