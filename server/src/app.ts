@@ -5,7 +5,7 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,9 +19,10 @@ import { runtimeConfigRoutes } from './modules/config/runtime-config-routes.ts';
 import { operatorModules, productModules } from './modules/index.ts';
 import { fileDownloadRoutes } from './modules/files/file-download-routes.ts';
 import type { AppDeps } from './bootstrap.ts';
-import { errorHandler } from './platform/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, errorHandler } from './platform/errors.ts';
 import { idempotency } from './platform/idempotency.ts';
 import { requestContext } from './platform/request-context.ts';
+import { requestLog } from './platform/request-log.ts';
 import { organizationByKey } from './modules/organization/organization-service.ts';
 
 declare module 'fastify' {
@@ -47,6 +48,8 @@ export interface BuildOptions {
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
+    // One line per request from platform/request-log.ts instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     connectionTimeout: 30_000,
@@ -59,6 +62,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  await app.register(requestLog);
 
   await app.register(cors, {
     origin: true,
@@ -122,7 +126,21 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   await app.register(runtimeConfigRoutes);
   await app.register(fileDownloadRoutes);
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  // /health (and the older /healthz): the process is up. /ready: it can serve, i.e. the
+  // database answers; a load balancer takes the instance out while it is red (decision 014).
+  deps.database.onConnectionError = (error) => app.log.warn({ err: error }, 'database connection error');
+  for (const url of ['/health', '/healthz']) {
+    app.get(url, { schema: { hide: true } }, async () => ({ ok: true }));
+  }
+  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await deps.database.ping();
+      return { ok: true };
+    } catch {
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ ok: false, code: 'database_unavailable' });
+    }
+  });
 
   const serveWeb = opts.serveWeb ?? true;
   const hasWeb = serveWeb && existsSync(path.join(WEB_DIST, 'index.html'));

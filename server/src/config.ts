@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -10,10 +7,12 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  /** Where PGlite data, generated secrets and uploaded media live. */
+  /** Where PGlite data and uploaded media live. */
   DATA_DIR: z.string().default('./data'),
   /** A PostgreSQL URL; when unset the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
+  /** PostgreSQL statement_timeout in ms (0 = none), so a slow database can't pile requests up. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** Public base URL of this deployment (links in e-mails, redirect allow-list). */
   SITE_URL: z.string().url().optional(),
   /** Extra allowed redirect URLs, comma separated. */
@@ -29,7 +28,7 @@ export const envSchema = z.object({
   AUTH_JWT_EXPIRY: z.coerce.number().int().min(30).max(86400).default(3600),
   /** JSON array of OIDC issuers for the id_token grant: [{ provider, issuer, jwksUrl, clientIds[] }]. */
   AUTH_OIDC_PROVIDERS: z.string().default('[]'),
-  /** ES256 private key as a JWK JSON string; generated under DATA_DIR when unset. */
+  /** ES256 private key as a JWK JSON string; generated once and kept in the database when unset. */
   JWT_PRIVATE_JWK: z.string().optional(),
   /** HMAC secret for content checksums and arcade attempt tokens; generated when unset. */
   APP_SECRET: z.string().min(32).optional(),
@@ -64,6 +63,8 @@ export type Env = z.infer<typeof envSchema>;
 
 export interface Secrets {
   jwtPrivateJwk: string;
+  /** The key current before the last `rotate-keys`: still verifies, never signs. */
+  jwtPreviousPrivateJwk?: string;
   appSecret: string;
 }
 
@@ -90,22 +91,4 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error('Invalid configuration:\n  S3_PUBLIC_URL: needs the S3_* bucket settings');
   }
   return result.data;
-}
-
-/**
- * Secrets not given in the environment are generated once and kept in DATA_DIR/secrets.json,
- * so sessions survive restarts without any set-up.
- */
-export async function loadSecrets(env: Env, generateJwk: () => Promise<string>): Promise<Secrets> {
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  const file = path.join(env.DATA_DIR, 'secrets.json');
-  const stored: Partial<Secrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  const secrets: Secrets = {
-    jwtPrivateJwk: env.JWT_PRIVATE_JWK ?? stored.jwtPrivateJwk ?? (await generateJwk()),
-    appSecret: env.APP_SECRET ?? stored.appSecret ?? randomBytes(32).toString('hex'),
-  };
-  if (!env.JWT_PRIVATE_JWK || !env.APP_SECRET) {
-    writeFileSync(file, JSON.stringify({ ...stored, ...secrets }, null, 2), { mode: 0o600 });
-  }
-  return secrets;
 }

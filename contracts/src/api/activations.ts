@@ -54,3 +54,10 @@ export const activateUserResultSchema = z.object({
   alreadyActivated: z.boolean(),
 });
 export type ActivateUserResult = z.infer<typeof activateUserResultSchema>;
+
+/** The 422 refusals of the fan's activation sign-up (product §8), each with a sentence on the web. */
+export const ACTIVATION_REFUSALS = ['activation_not_open'] as const;
+export type ActivationRefusal = (typeof ACTIVATION_REFUSALS)[number];
+/** The refusals of the operator's activation editor (the console shows the server's message). */
+export const ACTIVATION_ADMIN_REFUSALS = ['unknown_badge', 'unknown_media', 'duplicate_slug'] as const;
+export type ActivationAdminRefusal = (typeof ACTIVATION_ADMIN_REFUSALS)[number];

@@ -218,3 +218,7 @@ export const adminActivationSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminActivation = z.infer<typeof adminActivationSchema>;
+
+/** The refusals of the operator's videos, playlists and articles. */
+export const CONTENT_ADMIN_REFUSALS = ['unknown_media', 'unknown_video', 'duplicate_slug'] as const;
+export type ContentAdminRefusal = (typeof CONTENT_ADMIN_REFUSALS)[number];

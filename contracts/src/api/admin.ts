@@ -282,3 +282,12 @@ export const challengeResultsSchema = z.object({
   ),
 });
 export type ChallengeResults = z.infer<typeof challengeResultsSchema>;
+
+/** The refusals of the operator's organization settings and fan support. */
+export const ADMIN_REFUSALS = [
+  'not_an_image',
+  'unknown_media',
+  'cannot_block_self',
+  'cannot_demote_self',
+] as const;
+export type AdminRefusal = (typeof ADMIN_REFUSALS)[number];

@@ -118,3 +118,7 @@ export const milestoneRuleUpdateSchema = z
   .partial()
   .strict();
 export type MilestoneRuleUpdate = z.infer<typeof milestoneRuleUpdateSchema>;
+
+/** The 422 refusal of deleting a badge fans hold. */
+export const BADGE_ADMIN_REFUSALS = ['badge_in_use'] as const;
+export type BadgeAdminRefusal = (typeof BADGE_ADMIN_REFUSALS)[number];

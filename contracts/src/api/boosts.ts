@@ -81,3 +81,7 @@ export type AdminBoostCreate = z.infer<typeof adminBoostCreateSchema>;
 
 export const adminBoostUpdateSchema = z.object(boostFields).partial().strict();
 export type AdminBoostUpdate = z.infer<typeof adminBoostUpdateSchema>;
+
+/** The 422 refusals of the operator's boosts. */
+export const BOOST_ADMIN_REFUSALS = ['fan_not_found', 'invalid_window'] as const;
+export type BoostAdminRefusal = (typeof BOOST_ADMIN_REFUSALS)[number];

@@ -34,8 +34,9 @@ export const challengeOptionSchema = z.object({
 export const triviaUserResponseSchema = z.object({
   /** The option index the fan chose. */
   responseIndex: z.number().int(),
-  correct: z.boolean(),
-  /** Points this answer earned (0 when wrong). */
+  /** Null until the quiz is complete or closed: the verdict is not revealed before (product §10.2.5). */
+  correct: z.boolean().nullable(),
+  /** Points this answer earned (0 when wrong, and 0 until the quiz is complete). */
   points: z.number().int(),
 });
 
@@ -300,3 +301,26 @@ export const settleResultSchema = z.object({
   settledAt: isoDateTime.nullable(),
 });
 export type SettleResult = z.infer<typeof settleResultSchema>;
+
+/** The 422 refusals of answering a challenge or starting an arcade attempt (product §8). */
+export const CHALLENGE_REFUSALS = [
+  'challenge_not_visible',
+  'challenge_expired',
+  'already_answered',
+  'invalid_option',
+  'invalid_question',
+  'implausible_score',
+  'wrong_keyword',
+  'invalid_challenge',
+] as const;
+export type ChallengeRefusal = (typeof CHALLENGE_REFUSALS)[number];
+/** The refusals of the operator's challenge editor and pick'em settlement. */
+export const CHALLENGE_ADMIN_REFUSALS = [
+  'invalid_challenge',
+  'invalid_media',
+  'invalid_option',
+  'challenge_has_responses',
+  'challenge_not_closed',
+  'not_pickem',
+] as const;
+export type ChallengeAdminRefusal = (typeof CHALLENGE_ADMIN_REFUSALS)[number];

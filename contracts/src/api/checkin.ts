@@ -21,3 +21,7 @@ export const checkinResultSchema = z.object({
   pointsAwarded: z.number().int().min(0),
 });
 export type CheckinResult = z.infer<typeof checkinResultSchema>;
+
+/** The 422 refusal of a check-in (product §8). */
+export const CHECKIN_REFUSALS = ['already_checked_in'] as const;
+export type CheckinRefusal = (typeof CHECKIN_REFUSALS)[number];

@@ -30,3 +30,10 @@ export const consentUpdateSchema = z
   })
   .strict();
 export type ConsentUpdate = z.infer<typeof consentUpdateSchema>;
+
+/** The 422 refusal of a fan's consent change. */
+export const CONSENT_REFUSALS = ['consent_mismatch'] as const;
+export type ConsentRefusal = (typeof CONSENT_REFUSALS)[number];
+/** The refusals of the operator's consent types. */
+export const CONSENT_ADMIN_REFUSALS = ['consent_required', 'duplicate_key'] as const;
+export type ConsentAdminRefusal = (typeof CONSENT_ADMIN_REFUSALS)[number];

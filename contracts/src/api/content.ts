@@ -114,3 +114,7 @@ export type ContentRewardResponse = z.infer<typeof contentRewardResponseSchema>;
  * watching/reading time; retry later).
  */
 export const CONTENT_REWARD_ERRORS = ['invalid_checksum', 'checksum_expired', 'too_fast'] as const;
+
+/** The 422 refusals of a watch/read reward claim (decision 007); the web retries or refreshes on them. */
+export const CONTENT_REFUSALS = ['too_fast', 'checksum_expired', 'invalid_checksum'] as const;
+export type ContentRefusal = (typeof CONTENT_REFUSALS)[number];

@@ -67,13 +67,12 @@ export const offerClaimResultSchema = z.object({
 });
 export type OfferClaimResult = z.infer<typeof offerClaimResultSchema>;
 
-/** 422 codes of POST /api/offers/{id}/claim. */
-export const OFFER_CLAIM_ERRORS = [
-  'insufficient_points',
-  'out_of_stock',
-  'already_claimed',
-  'not_eligible',
-] as const;
+/**
+ * The 422 refusals of POST /api/offers/{id}/claim (product §8); `not_eligible` carries a
+ * `reason` (window, age, rank) and `insufficient_points` comes from the ledger.
+ */
+export const OFFER_REFUSALS = ['out_of_stock', 'already_claimed', 'not_eligible'] as const;
+export type OfferRefusal = (typeof OFFER_REFUSALS)[number];
 
 // ── Operator ─────────────────────────────────────────────────────────────────────────────
 
@@ -159,3 +158,16 @@ export const offerCodeImportResultSchema = z.object({
   codesAvailable: z.number().int().min(0),
 });
 export type OfferCodeImportResult = z.infer<typeof offerCodeImportResultSchema>;
+
+/** The 422 refusals of the operator's offer editor and code import. */
+export const OFFER_ADMIN_REFUSALS = [
+  'invalid_window',
+  'instruction_required',
+  'stock_below_claims',
+  'redemption_locked',
+  'not_a_code_offer',
+  'no_codes',
+  'too_many_codes',
+  'invalid_code',
+] as const;
+export type OfferAdminRefusal = (typeof OFFER_ADMIN_REFUSALS)[number];

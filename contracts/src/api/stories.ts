@@ -72,3 +72,10 @@ export type ChapterViewResponse = z.infer<typeof chapterViewResponseSchema>;
 
 /** Product §8: 422 `chapter_not_viewable` when the chapter is not part of a story this fan may see. */
 export const STORY_ERRORS = ['chapter_not_viewable'] as const;
+
+/** The 422 refusal of marking a chapter viewed (product §8). */
+export const STORY_REFUSALS = ['chapter_not_viewable'] as const;
+export type StoryRefusal = (typeof STORY_REFUSALS)[number];
+/** The refusal of the operator's story editor. */
+export const STORY_ADMIN_REFUSALS = ['unknown_chapter'] as const;
+export type StoryAdminRefusal = (typeof STORY_ADMIN_REFUSALS)[number];

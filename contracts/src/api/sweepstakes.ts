@@ -188,3 +188,16 @@ export const adminDrawBodySchema = z
   })
   .strict();
 export type AdminDrawBody = z.infer<typeof adminDrawBodySchema>;
+
+/** The 422 refusals of an entry (product §8); `insufficient_points` comes from the ledger. */
+export const SWEEPSTAKE_REFUSALS = [
+  'sweepstake_not_live',
+  'underage',
+  'country_not_eligible',
+  'entry_cap_reached',
+  'free_entry_already_used',
+] as const;
+export type SweepstakeRefusal = (typeof SWEEPSTAKE_REFUSALS)[number];
+/** The refusals of the operator's sweepstake editor and draw. */
+export const SWEEPSTAKE_ADMIN_REFUSALS = ['invalid_window', 'already_drawn', 'sweepstake_not_ended'] as const;
+export type SweepstakeAdminRefusal = (typeof SWEEPSTAKE_ADMIN_REFUSALS)[number];

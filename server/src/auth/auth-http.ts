@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Organization, User } from '../db/schema.ts';
-import { AppError, toErrorBody } from '../platform/errors.ts';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS, toErrorBody } from '../platform/errors.ts';
 import { organizationByKey } from '../modules/organization/organization-service.ts';
 import { RateLimiter } from '../platform/rate-limit.ts';
 import type { AccessClaims } from './session-tokens.ts';
@@ -181,6 +181,8 @@ export function installAuthPlumbing(app: FastifyInstance) {
     }
     const { status, body } = toErrorBody(error);
     if (status >= 500) request.log.error({ err: error }, 'auth request failed');
+    if (body.code === 'database_unavailable')
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     // A refresh that fails for a transient reason must be retryable for the client (auth-compat §2).
     const finalStatus = status >= 500 ? 503 : status;
     return reply.status(finalStatus).send({ ...body, error_code: body.code, msg: body.message });

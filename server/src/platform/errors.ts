@@ -1,5 +1,10 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { RefusalCode } from '@paddock/contracts/api/refusals';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './sql-errors.ts';
+
+/** Seconds a client should wait before retrying while the database is away (decision 014). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** An error a client can act on: an HTTP status, a stable machine code and a clear message. */
 export class AppError extends Error {
@@ -18,8 +23,11 @@ export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `$
 export const unauthorized = (message = 'Sign in to continue') => new AppError(401, 'unauthorized', message);
 export const forbidden = (message = 'You are not allowed to do this') =>
   new AppError(403, 'forbidden', message);
-export const unprocessable = (code: string, message: string, extra?: Record<string, unknown>) =>
+/** A refusal the fan or operator can act on; the code is one of the contracts' lists (decision 003). */
+export const unprocessable = (code: RefusalCode, message: string, extra?: Record<string, unknown>) =>
   new AppError(422, code, message, extra);
+/** A 409: the thing asked for clashes with one that exists (a slug, a key). */
+export const conflict = (code: RefusalCode, message: string) => new AppError(409, code, message);
 
 export interface ErrorBody {
   code: string;
@@ -47,6 +55,15 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody }
     return {
       status: 400,
       body: { code: 'validation_failed', message: `Invalid ${where}: ${message}`, details },
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: {
+        code: 'database_unavailable',
+        message: 'The service is briefly unavailable; try again in a few seconds',
+      },
     };
   }
   if (isResponseSerializationError(fastifyError)) {
@@ -83,6 +100,9 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody }
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { status, body } = toErrorBody(error);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (body.code === 'database_unavailable') {
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  } else if (status >= 500) request.log.error({ err: error }, 'request failed');
   return reply.status(status).send(body);
 }

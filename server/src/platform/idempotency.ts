@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from './errors.ts';
+import { AppError, conflict, unprocessable } from './errors.ts';
 
 const KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 /** How long a key is remembered; a retry comes within seconds, a day covers any client. */
@@ -69,15 +69,13 @@ export const idempotency = fp(async (app: FastifyInstance) => {
       .where('key', '=', key)
       .executeTakeFirstOrThrow();
     if (stored.requestHash !== hash) {
-      throw new AppError(
-        422,
+      throw unprocessable(
         'idempotency_key_reused',
         'This Idempotency-Key was already used for a different request',
       );
     }
     if (stored.statusCode === null) {
-      throw new AppError(
-        409,
+      throw conflict(
         'idempotency_in_progress',
         'The first request with this Idempotency-Key is still running; retry shortly',
       );

@@ -1,4 +1,4 @@
-import { type User, type UserUpdate, userUpdateSchema } from '@paddock/contracts/api/user';
+import { type User, type UserUpdate, userUpdateSchema } from '@paddock/contracts/api/profile';
 
 /** The editable profile fields of product §7 as the form holds them (strings, '' = empty). */
 export interface ProfileFormValues {

@@ -1,4 +1,4 @@
-import type { User } from '@paddock/contracts/api/user';
+import type { User } from '@paddock/contracts/api/profile';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryKeys } from './query-keys.ts';

@@ -1,4 +1,4 @@
-import type { User, UserUpdate } from '@paddock/contracts/api/user';
+import type { User, UserUpdate } from '@paddock/contracts/api/profile';
 import { isLevelUp } from '@paddock/contracts';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';

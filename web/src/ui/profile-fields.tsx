@@ -1,4 +1,4 @@
-import type { User } from '@paddock/contracts/api/user';
+import type { User } from '@paddock/contracts/api/profile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formValuesFrom, type ProfileFormValues } from '../lib/profile-form.ts';

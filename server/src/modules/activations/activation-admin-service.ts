@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import type { z } from 'zod';
 import { type AuditedItem, archiveAudited, saveAudited } from '../../admin/audited-change.ts';
 import type { Database } from '../../db/engine.ts';
-import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
+import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { isUniqueViolation } from '../../platform/sql-errors.ts';
 import { assertMedia } from '../files/files-service.ts';
@@ -119,8 +119,7 @@ export async function saveActivation(
       return row.id;
     });
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError(409, 'duplicate_slug', `An activation "${input.slug}" exists`);
+    if (isUniqueViolation(error)) throw conflict('duplicate_slug', `An activation "${input.slug}" exists`);
     throw error;
   }
 }

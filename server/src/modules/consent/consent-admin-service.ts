@@ -6,7 +6,7 @@ import type {
 import type { z } from 'zod';
 import { writeAudit } from '../../admin/audit-service.ts';
 import type { Database } from '../../db/engine.ts';
-import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
+import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { isUniqueViolation } from '../../platform/sql-errors.ts';
 
@@ -38,8 +38,7 @@ export async function createConsentType(call: OperatorCall, body: z.infer<typeof
       return row;
     });
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError(409, 'duplicate_key', `A consent type "${body.key}" exists`);
+    if (isUniqueViolation(error)) throw conflict('duplicate_key', `A consent type "${body.key}" exists`);
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import type { AdminArticle, adminArticleInputSchema } from '@paddock/contracts/a
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { type AuditedItem, deleteAudited, saveAudited } from '../../admin/audited-change.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { isUniqueViolation } from '../../platform/sql-errors.ts';
 import { assertMediaOfContent, isoOrNow } from './content-admin-common.ts';
@@ -74,8 +74,7 @@ export async function saveArticle(call: OperatorCall, id: string | null, input: 
       return row.id;
     });
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError(409, 'duplicate_slug', `An article "${input.slug}" exists`);
+    if (isUniqueViolation(error)) throw conflict('duplicate_slug', `An article "${input.slug}" exists`);
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import {
   mediaUploadResponseSchema,
   setAvatarBodySchema,
   setAvatarResponseSchema,
-} from '@paddock/contracts/api/media';
+} from '@paddock/contracts/api/files';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorHandler } from '../../platform/errors.ts';

@@ -1,4 +1,4 @@
-import { MAX_AVATAR_BYTES } from '@paddock/contracts/api/media';
+import { MAX_AVATAR_BYTES } from '@paddock/contracts/api/files';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../../test/test-app.ts';

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_DIMENSION } from '@paddock/contracts/api/media';
+import { AVATAR_MAX_DIMENSION } from '@paddock/contracts/api/files';
 import sharp from 'sharp';
 import { AppError, unprocessable } from '../../platform/errors.ts';
 

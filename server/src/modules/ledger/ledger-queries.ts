@@ -1,4 +1,4 @@
-import type { TransactionPage } from '@paddock/contracts/api/user';
+import type { TransactionPage } from '@paddock/contracts/api/profile';
 import { sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import { AppError } from '../../platform/errors.ts';

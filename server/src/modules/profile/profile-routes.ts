@@ -4,7 +4,7 @@ import {
   transactionPageSchema,
   userSchema,
   userUpdateSchema,
-} from '@paddock/contracts/api/user';
+} from '@paddock/contracts/api/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, paginationQuery } from '../../platform/http/schemas.ts';
 import { fanCall } from '../../platform/service-call.ts';

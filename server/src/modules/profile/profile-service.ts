@@ -1,5 +1,5 @@
 import { calendarDate, isUnderage, nextRank, rankFor } from '@paddock/contracts';
-import type { IdentifyResponse, User as UserResponse, UserUpdate } from '@paddock/contracts/api/user';
+import type { IdentifyResponse, User as UserResponse, UserUpdate } from '@paddock/contracts/api/profile';
 import type { Database } from '../../db/engine.ts';
 import type { Organization, User, UserUpdate as UserRowUpdate } from '../../db/schema.ts';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';

@@ -1,4 +1,4 @@
-import type { User } from '@paddock/contracts/api/user';
+import type { User } from '@paddock/contracts/api/profile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';

@@ -1,5 +1,5 @@
 import { paths } from '../../../config/paths.ts';
-import type { TransactionPage } from '@paddock/contracts/api/user';
+import type { TransactionPage } from '@paddock/contracts/api/profile';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { MAX_AVATAR_BYTES, type MediaUpload } from '@paddock/contracts/api/media';
+import { MAX_AVATAR_BYTES, type MediaUpload } from '@paddock/contracts/api/files';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Camera } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 import type { Offer, OfferClaimResult } from '@paddock/contracts/api/offers';
-import type { User } from '@paddock/contracts/api/user';
+import type { User } from '@paddock/contracts/api/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { ApiError } from '../../../lib/api-client.ts';

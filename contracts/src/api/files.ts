@@ -15,3 +15,13 @@ export type MediaUpload = z.infer<typeof mediaUploadResponseSchema>;
 /** POST /api/media/set-avatar: `name` is the mediaId of an upload of the caller's. */
 export const setAvatarBodySchema = z.object({ name: z.uuid('must be the mediaId of your upload') }).strict();
 export const setAvatarResponseSchema = z.object({ mediaId: z.uuid(), avatarUrl: z.string() });
+
+/** The 422 refusals of an upload (avatar or console file). */
+export const FILES_REFUSALS = [
+  'content_mismatch',
+  'empty_file',
+  'invalid_image',
+  'media_not_found',
+  'unsafe_svg',
+] as const;
+export type FilesRefusal = (typeof FILES_REFUSALS)[number];

@@ -144,3 +144,7 @@ export const identifyResponseSchema = z.object({
   isInternal: z.boolean(),
 });
 export type IdentifyResponse = z.infer<typeof identifyResponseSchema>;
+
+/** The 422 refusal of PATCH /api/user/me (product §8). */
+export const PROFILE_REFUSALS = ['username_taken'] as const;
+export type ProfileRefusal = (typeof PROFILE_REFUSALS)[number];
