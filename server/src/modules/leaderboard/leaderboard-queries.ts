@@ -39,12 +39,78 @@ export async function topScores(
     .execute();
 }
 
+/**
+ * How many fans hold each total on one board, highest first, with a running count: "how many
+ * fans have more than p points" is then a binary search, not a count of 80,000 index entries.
+ * Built by one grouped scan of the board's index and kept for HISTOGRAM_TTL_MS per process
+ * (stale-while-revalidate: a reader never waits for a rebuild once one exists), so the part
+ * of a position that comes from other fans' totals may lag by a few seconds (decision 025).
+ */
+interface Histogram {
+  /** Distinct totals, highest first. */
+  points: number[];
+  /** atLeast[i]: fans with points >= points[i]. */
+  atLeast: number[];
+  total: number;
+}
+
+const HISTOGRAM_TTL_MS = 5_000;
+const HISTOGRAM_CACHE_MAX = 1_000;
+const histograms = new Map<string, { at: number; value: Promise<Histogram> }>();
+
+async function buildHistogram(db: Database, organizationId: string, period: string): Promise<Histogram> {
+  const rows = await board(db, organizationId, period)
+    .select((eb) => ['points', eb.fn.countAll<number>().as('fans')])
+    .groupBy('points')
+    .orderBy('points', 'desc')
+    .execute();
+  const points: number[] = [];
+  const atLeast: number[] = [];
+  let total = 0;
+  for (const row of rows) {
+    total += Number(row.fans);
+    points.push(row.points);
+    atLeast.push(total);
+  }
+  return { points, atLeast, total };
+}
+
+function histogram(db: Database, organizationId: string, period: string): Promise<Histogram> {
+  const key = `${organizationId}|${period}`;
+  const cached = histograms.get(key);
+  const now = performance.now();
+  if (cached && now - cached.at < HISTOGRAM_TTL_MS) return cached.value;
+  const fresh = buildHistogram(db, organizationId, period);
+  if (histograms.size >= HISTOGRAM_CACHE_MAX) histograms.clear();
+  histograms.set(key, { at: now, value: cached ? cached.value : fresh });
+  // Stale while revalidating: the old figures answer until the new ones are in.
+  void fresh.then(
+    (value) => histograms.set(key, { at: performance.now(), value: Promise.resolve(value) }),
+    () => histograms.delete(key),
+  );
+  return cached ? cached.value : fresh;
+}
+
+/** Fans with more than `p` points, from the histogram. */
+function fansAbove(h: Histogram, p: number): number {
+  let lo = 0;
+  let hi = h.points.length; // first index whose total is <= p
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((h.points[mid] as number) > p) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? 0 : (h.atLeast[lo - 1] as number);
+}
+
+/** Forget the cached figures of a board: a rebuilt period must not answer from the old ones. */
+export function forgetBoard(organizationId: string, period: string) {
+  histograms.delete(`${organizationId}|${period}`);
+}
+
 /** How many fans are on the board. */
 export async function boardSize(db: Database, organizationId: string, period: string): Promise<number> {
-  const row = await board(db, organizationId, period)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return (await histogram(db, organizationId, period)).total;
 }
 
 /** A fan's total, their position (1 + the fans ahead) and the exact reached_at as text. */
@@ -56,8 +122,8 @@ export interface Standing {
 }
 
 /**
- * The fan's position: the fans with more points, plus those with as many who reached them
- * earlier (or at the same instant with a smaller id). Two index range counts.
+ * The fan's position: the fans with more points (the histogram), plus those with as many who
+ * reached them earlier, or at the same instant with a smaller id (an index range count).
  */
 export async function standingOf(
   db: Database,
@@ -65,20 +131,26 @@ export async function standingOf(
   period: string,
   userId: string,
 ): Promise<Standing | null> {
-  const { rows } = await sql<{ points: number; reached: string; position: number }>`
-    with me as (
-      select points, reached_at, user_id from leaderboard_scores
-      where organization_id = ${organizationId} and period = ${period} and user_id = ${userId}
-    )
-    select me.points, me.reached_at::text as reached,
-      1 + (select count(*) from leaderboard_scores s
-           where s.organization_id = ${organizationId} and s.period = ${period} and s.points > me.points)
-        + (select count(*) from leaderboard_scores s
-           where s.organization_id = ${organizationId} and s.period = ${period} and s.points = me.points
-             and (s.reached_at, s.user_id) < (me.reached_at, me.user_id)) as position
-    from me`.execute(db);
+  const [{ rows }, h] = await Promise.all([
+    sql<{ points: number; reached: string; tied: number }>`
+      with me as (
+        select points, reached_at, user_id from leaderboard_scores
+        where organization_id = ${organizationId} and period = ${period} and user_id = ${userId}
+      )
+      select me.points, me.reached_at::text as reached,
+        (select count(*) from leaderboard_scores s
+         where s.organization_id = ${organizationId} and s.period = ${period} and s.points = me.points
+           and (s.reached_at, s.user_id) < (me.reached_at, me.user_id)) as tied
+      from me`.execute(db),
+    histogram(db, organizationId, period),
+  ]);
   const row = rows[0];
-  return row ? { points: row.points, reached: row.reached, position: Number(row.position) } : null;
+  if (!row) return null;
+  return {
+    points: row.points,
+    reached: row.reached,
+    position: 1 + fansAbove(h, row.points) + Number(row.tied),
+  };
 }
 
 /**
@@ -141,12 +213,14 @@ export async function rebuildPeriod(
   from: Date,
   until: Date | null,
 ): Promise<void> {
+  forgetBoard(organizationId, period);
   await sql`select leaderboard_rebuild(${organizationId}::uuid, ${period}, ${from}::timestamptz,
     ${until ?? 'infinity'}::timestamptz)`.execute(db);
 }
 
 /** Removes a period's totals (a deleted weekend window). */
 export async function dropPeriod(db: Database, organizationId: string, period: string): Promise<void> {
+  forgetBoard(organizationId, period);
   await db
     .deleteFrom('leaderboardScores')
     .where('organizationId', '=', organizationId)

@@ -110,7 +110,8 @@ export async function getLeaderboard(
       ...mine.map((row) => present(row, position)),
       ...below.map((row, i) => present(row, position + 1 + i)),
     ],
-    total,
+    // The count may lag a few seconds behind the rows just read (the histogram cache).
+    total: Math.max(total, position, top.length),
   };
 }
 
