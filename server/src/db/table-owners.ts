@@ -60,6 +60,9 @@ export const TABLE_OWNERS = {
   offerClaims: 'rewards',
   boosts: 'rewards',
   carouselDismissals: 'carousel',
+  leaderboardScores: 'leaderboard',
+  leaderboardWeekends: 'leaderboard',
+  leaderboardSettings: 'leaderboard',
 } as const satisfies Record<keyof DB, string>;
 
 export type TableName = keyof typeof TABLE_OWNERS;

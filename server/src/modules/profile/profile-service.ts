@@ -51,6 +51,7 @@ export async function presentUser(
     referralCode: user.referralCode,
     roles: rolesOf(user),
     isInternal: isInternalEmail(organization, user.email),
+    leaderboardVisible: user.leaderboardVisible,
   };
 }
 
@@ -106,6 +107,7 @@ export async function updateMe(call: FanCall, patch: UserUpdate): Promise<UserRe
     if (patch.zipCode !== undefined) changes.zipCode = blankToNull(patch.zipCode);
     if (patch.birthday !== undefined) changes.birthday = birthday;
     if (patch.country !== undefined) changes.country = patch.country;
+    if (patch.leaderboardVisible !== undefined) changes.leaderboardVisible = patch.leaderboardVisible;
     if (patch.properties !== undefined) {
       const merged: Record<string, unknown> = { ...(current.properties ?? {}) };
       for (const [key, value] of Object.entries(patch.properties)) {
