@@ -5,7 +5,7 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -45,10 +45,14 @@ export interface BuildOptions {
  * → auth → product API → runtime config and files → the SPA. Tests call this directly.
  */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  // Forwarded headers only from configured proxies (decision 026); else the socket's peer.
+  const trusted = deps.config.TRUST_PROXY;
+  const trustProxy: FastifyServerOptions['trustProxy'] =
+    typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy,
     connectionTimeout: 30_000,
     requestTimeout: 60_000,
     routerOptions: { ignoreTrailingSlash: true },

@@ -47,7 +47,7 @@ export async function createDeps(
   const migrated = await migrateToLatest(database.db);
   const keys = await loadSigningKeys(secrets.jwtPrivateJwk);
   const clock = opts.clock ?? systemClock;
-  const issuer = `${(env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')}/auth/v1`;
+  const issuer = `${env.SITE_URL.replace(/\/$/, '')}/auth/v1`;
   const tokens = new SessionTokens(keys, clock, env.AUTH_JWT_EXPIRY, issuer);
   return {
     deps: { config, db: database.db, clock, keys, tokens, files: createFileStore(env), database: status },

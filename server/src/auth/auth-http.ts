@@ -61,14 +61,11 @@ export interface SessionRow {
 }
 
 /**
- * SITE_URL when configured; otherwise the origin the request came to, so links and redirects
- * work on whatever host a local or test deployment is reached by (localhost vs 127.0.0.1).
+ * SITE_URL, always: a mailed link or a redirect never follows the request's Host or
+ * X-Forwarded-Host, which an attacker chooses (decision 026).
  */
-export function siteUrl(app: FastifyInstance, request?: FastifyRequest) {
-  const configured = app.deps.config.SITE_URL;
-  if (configured) return configured.replace(/\/$/, '');
-  if (request?.host) return `${request.protocol}://${request.host}`;
-  return `http://localhost:${app.deps.config.PORT}`;
+export function siteUrl(app: FastifyInstance, _request?: FastifyRequest) {
+  return app.deps.config.SITE_URL.replace(/\/$/, '');
 }
 
 export function createAuthHttp(app: FastifyInstance): AuthHttp {
