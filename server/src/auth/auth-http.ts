@@ -1,3 +1,4 @@
+import { canonicalIdentifier } from '@paddock/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Organization, User } from '../db/schema.ts';
 import { AppError, DATABASE_RETRY_AFTER_SECONDS, toErrorBody } from '../platform/errors.ts';
@@ -70,7 +71,7 @@ export function siteUrl(app: FastifyInstance, _request?: FastifyRequest) {
 
 export function createAuthHttp(app: FastifyInstance): AuthHttp {
   const { config } = app.deps;
-  const limiter = new RateLimiter(app.deps.clock, config.AUTH_RATE_LIMIT_SCALE);
+  const limiter = new RateLimiter(app.deps.clock, config.RATE_LIMIT_SCALE * config.AUTH_RATE_LIMIT_SCALE);
   const allowList = config.AUTH_REDIRECT_ALLOW_LIST.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
@@ -79,10 +80,12 @@ export function createAuthHttp(app: FastifyInstance): AuthHttp {
     async limit(request, name, identifier) {
       const rule = LIMITS[name];
       const scope = `${request.authOrg?.id ?? '-'}:${name}`;
+      // request.ip is the socket's peer unless TRUST_PROXY names the proxy (decision 026), so a
+      // forged X-Forwarded-For does not open a fresh per-IP budget.
       const okIp = await limiter.allow(`${scope}:ip:${request.ip}`, rule);
       const okId = identifier
         ? await limiter.allow(
-            `${scope}:id:${identifier.toLowerCase()}`,
+            `${scope}:id:${canonicalIdentifier(identifier)}`,
             rule === LIMITS.token ? LIMITS.tokenPerIdentifier : rule,
           )
         : true;
