@@ -22,6 +22,7 @@ import type { AppDeps } from './bootstrap.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, errorHandler } from './platform/errors.ts';
 import { idempotency } from './platform/idempotency.ts';
 import { requestContext } from './platform/request-context.ts';
+import { textGuard } from './platform/text-guard.ts';
 import { organizationByKey } from './modules/organization/organization-service.ts';
 
 declare module 'fastify' {
@@ -79,6 +80,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     ],
     exposedHeaders: ['X-Supabase-Api-Version'],
   });
+
+  await app.register(textGuard);
 
   await app.register(swagger, {
     openapi: {
