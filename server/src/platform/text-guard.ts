@@ -7,6 +7,7 @@ import { AppError } from './errors.ts';
  * without its pair (it has no UTF-8 form). Either would reach the database and fail there as a
  * 500; instead every request is refused up front with 400 validation_failed naming the field.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is this pattern's purpose.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function unstorableField(value: unknown, at: string[] = [], depth = 0): string[] | null {
