@@ -23,6 +23,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, errorHandler } from './platform/errors.ts
 import { idempotency } from './platform/idempotency.ts';
 import { requestContext } from './platform/request-context.ts';
 import { textGuard } from './platform/text-guard.ts';
+import { securityHeaders } from './platform/http/security-headers.ts';
 import { organizationByKey } from './modules/organization/organization-service.ts';
 
 declare module 'fastify' {
@@ -65,8 +66,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
+  // Decision 027: browsers may call from the site's own origin and CORS_ORIGINS only; any other
+  // origin (`null` included) gets no CORS headers at all, so no credentials either.
+  const corsOrigins = new Set([new URL(deps.config.SITE_URL).origin, ...deps.config.CORS_ORIGINS]);
   await app.register(cors, {
-    origin: true,
+    origin: (origin, done) => done(null, origin !== undefined && corsOrigins.has(origin)),
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: [
@@ -82,6 +86,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   });
 
   await app.register(textGuard);
+  await app.register(securityHeaders, {
+    config: deps.config,
+    indexHtmlPath: path.join(WEB_DIST, 'index.html'),
+  });
 
   await app.register(swagger, {
     openapi: {

@@ -24,6 +24,34 @@ export const envSchema = z.object({
    */
   SITE_URL: z.string().url().optional(),
   /**
+   * Other web origins (comma separated, e.g. https://app.example.com) whose pages may call the
+   * API from a browser; SITE_URL's origin always may, no other (decision 027).
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = list.filter((entry) => {
+        try {
+          return new URL(entry).origin !== entry.replace(/\/$/, '');
+        } catch {
+          return true;
+        }
+      });
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `origins like https://app.example.com (bad: ${bad.join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return list.map((entry) => entry.replace(/\/$/, ''));
+    }),
+  /**
    * Which peers may set X-Forwarded-For/-Proto/-Host (decision 026): `false` (default: none,
    * the socket's peer is the client), `true` (any: only behind a proxy that strips them), a hop
    * count, or a comma-separated list of proxy addresses / CIDR ranges.
