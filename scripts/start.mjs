@@ -42,9 +42,16 @@ if (stale) {
   console.log(`done in ${seconds} s${sizes.length ? ` (first-load JavaScript: ${sizes.join(', ')})` : ''}.`);
 }
 
+// A production server refuses to start without SITE_URL (links in e-mails are built from it,
+// decision 026). `npm start` on a laptop (NODE_ENV unset) is the local demo: its site is here.
+const localDemo = !process.env.NODE_ENV && !process.env.SITE_URL;
 const server = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  env: {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+    ...(localDemo ? { SITE_URL: `http://localhost:${process.env.PORT || 3000}` } : {}),
+  },
 });
 process.exit(server.status ?? 0);

@@ -29,6 +29,7 @@ const percentile = (sorted: number[], p: number) =>
 async function main() {
   const env = parseEnv({
     NODE_ENV: 'production',
+    SITE_URL: 'http://127.0.0.1',
     DATA_DIR: path.join(tmpdir(), `paddock-bench-${randomUUID()}`),
     DATABASE_URL: databaseUrl,
     SEED_DEMO: 'false',

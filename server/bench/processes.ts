@@ -102,7 +102,14 @@ export async function startServer(
   ];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      SITE_URL: `http://127.0.0.1:${port}`,
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     // The log goes to a file, as a deployment's would; the bench points at it when errors show.
     stdio: ['ignore', openSync(logFile, 'a'), 'pipe'],
   });

@@ -5,7 +5,12 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -24,6 +29,8 @@ import { idempotency } from './platform/idempotency.ts';
 import { requestContext } from './platform/request-context.ts';
 import { requestId, requestLog } from './platform/request-log.ts';
 import { databaseErrors, metrics, observePool } from './platform/metrics.ts';
+import { textGuard } from './platform/text-guard.ts';
+import { securityHeaders } from './platform/http/security-headers.ts';
 import { organizationByKey } from './modules/organization/organization-service.ts';
 import { realtimeServer } from './realtime/realtime-server.ts';
 
@@ -50,6 +57,10 @@ export interface BuildOptions {
  * → auth → product API → runtime config and files → the SPA. Tests call this directly.
  */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  // Forwarded headers only from configured proxies (decision 026); else the socket's peer.
+  const trusted = deps.config.TRUST_PROXY;
+  const trustProxy: FastifyServerOptions['trustProxy'] =
+    typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
   const app = Fastify({
     logger: opts.logger ?? false,
     // A request id on every log line: the caller's X-Request-Id when it is a plain token, else a
@@ -59,7 +70,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // One line per request from platform/request-log.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy,
     connectionTimeout: 30_000,
     requestTimeout: 60_000,
     routerOptions: { ignoreTrailingSlash: true },
@@ -74,8 +85,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(metrics, { token: deps.config.METRICS_TOKEN, render: opts.renderMetrics });
   observePool(() => deps.database.stats());
 
+  // Decision 027: browsers may call from the site's own origin and CORS_ORIGINS only; any other
+  // origin (`null` included) gets no CORS headers at all, so no credentials either.
+  const corsOrigins = new Set([new URL(deps.config.SITE_URL).origin, ...deps.config.CORS_ORIGINS]);
   await app.register(cors, {
-    origin: true,
+    origin: (origin, done) => done(null, origin !== undefined && corsOrigins.has(origin)),
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: [
@@ -88,6 +102,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       'idempotency-key',
     ],
     exposedHeaders: ['X-Supabase-Api-Version'],
+  });
+
+  await app.register(textGuard);
+  await app.register(securityHeaders, {
+    config: deps.config,
+    indexHtmlPath: path.join(WEB_DIST, 'index.html'),
   });
 
   await app.register(swagger, {

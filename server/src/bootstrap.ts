@@ -63,7 +63,7 @@ export async function createDeps(
   const config: Config = { ...env, secrets };
   const keys = await loadSigningKeys(secrets.jwtPrivateJwk, secrets.jwtPreviousPrivateJwk);
   const clock = opts.clock ?? systemClock;
-  const issuer = `${(env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')}/auth/v1`;
+  const issuer = `${env.SITE_URL.replace(/\/$/, '')}/auth/v1`;
   // Keys given in the environment never change under a running process; stored ones may rotate.
   const reloadKeys =
     opts.secrets || env.JWT_PRIVATE_JWK

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -13,8 +14,71 @@ export const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** PostgreSQL statement_timeout in ms (0 = none), so a slow database can't pile requests up. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
-  /** Public base URL of this deployment (links in e-mails, redirect allow-list). */
+  /**
+   * Public base URL of this deployment: every link in an e-mail, the token issuer and the
+   * redirect allow-list start here, never at a request's Host or X-Forwarded-Host (decision 026).
+   * Required in production; elsewhere http://localhost:$PORT.
+   */
   SITE_URL: z.string().url().optional(),
+  /**
+   * Other web origins (comma separated, e.g. https://app.example.com) whose pages may call the
+   * API from a browser; SITE_URL's origin always may, no other (decision 027).
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = list.filter((entry) => {
+        try {
+          return new URL(entry).origin !== entry.replace(/\/$/, '');
+        } catch {
+          return true;
+        }
+      });
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `origins like https://app.example.com (bad: ${bad.join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return list.map((entry) => entry.replace(/\/$/, ''));
+    }),
+  /**
+   * Which peers may set X-Forwarded-For/-Proto/-Host (decision 026): `false` (default: none,
+   * the socket's peer is the client), `true` (any: only behind a proxy that strips them), a hop
+   * count, or a comma-separated list of proxy addresses / CIDR ranges.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): boolean | number | string[] => {
+      const value = v.trim();
+      if (value === 'true' || value === 'false') return value === 'true';
+      if (/^\d+$/.test(value)) return Number(value);
+      const list = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = list.filter((entry) => {
+        const [address = '', bits, ...rest] = entry.split('/');
+        const family = isIP(address);
+        if (!family || rest.length > 0) return true;
+        return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+      });
+      if (list.length === 0 || bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `true, false, a hop count or IP addresses/CIDR ranges (bad: ${bad.join(', ') || v})`,
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
   /** Extra allowed redirect URLs, comma separated. */
   AUTH_REDIRECT_ALLOW_LIST: z.string().default(''),
   AUTH_AUTOCONFIRM: bool.default(true),
@@ -69,7 +133,8 @@ export const envSchema = z.object({
   REALTIME_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(300_000).default(5_000),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** The parsed environment; SITE_URL is always set once parsed (decision 026). */
+export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & { SITE_URL: string };
 
 export interface Secrets {
   jwtPrivateJwk: string;
@@ -100,5 +165,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (result.data.S3_PUBLIC_URL && given.length === 0) {
     throw new Error('Invalid configuration:\n  S3_PUBLIC_URL: needs the S3_* bucket settings');
   }
-  return result.data;
+  // Decision 026: links in e-mails must never follow request headers, so a production server
+  // needs its public URL; development and tests default to this machine.
+  if (!result.data.SITE_URL && result.data.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration:\n  SITE_URL: required in production (the public https:// URL fans use; links in e-mails are built from it, never from request headers)',
+    );
+  }
+  return { ...result.data, SITE_URL: result.data.SITE_URL ?? `http://localhost:${result.data.PORT}` };
 }

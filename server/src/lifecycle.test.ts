@@ -23,7 +23,14 @@ afterAll(() => {
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      SITE_URL: `http://127.0.0.1:${env.PORT}`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -1,3 +1,4 @@
+import { canonicalIdentifier } from '@paddock/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Organization, User } from '../db/schema.ts';
 import { AppError, DATABASE_RETRY_AFTER_SECONDS, toErrorBody } from '../platform/errors.ts';
@@ -61,14 +62,11 @@ export interface SessionRow {
 }
 
 /**
- * SITE_URL when configured; otherwise the origin the request came to, so links and redirects
- * work on whatever host a local or test deployment is reached by (localhost vs 127.0.0.1).
+ * SITE_URL, always: a mailed link or a redirect never follows the request's Host or
+ * X-Forwarded-Host, which an attacker chooses (decision 026).
  */
-export function siteUrl(app: FastifyInstance, request?: FastifyRequest) {
-  const configured = app.deps.config.SITE_URL;
-  if (configured) return configured.replace(/\/$/, '');
-  if (request?.host) return `${request.protocol}://${request.host}`;
-  return `http://localhost:${app.deps.config.PORT}`;
+export function siteUrl(app: FastifyInstance, _request?: FastifyRequest) {
+  return app.deps.config.SITE_URL.replace(/\/$/, '');
 }
 
 export function createAuthHttp(app: FastifyInstance): AuthHttp {
@@ -84,10 +82,12 @@ export function createAuthHttp(app: FastifyInstance): AuthHttp {
     async limit(request, name, identifier) {
       const rule = LIMITS[name];
       const scope = `${request.authOrg?.id ?? '-'}:${name}`;
+      // request.ip is the socket's peer unless TRUST_PROXY names the proxy (decision 026), so a
+      // forged X-Forwarded-For does not open a fresh per-IP budget.
       const okIp = await limiter.allow(`${scope}:ip:${request.ip}`, rule);
       const okId = identifier
         ? await limiter.allow(
-            `${scope}:id:${identifier.toLowerCase()}`,
+            `${scope}:id:${canonicalIdentifier(identifier)}`,
             rule === LIMITS.token ? LIMITS.tokenPerIdentifier : rule,
           )
         : true;
