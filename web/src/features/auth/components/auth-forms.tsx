@@ -6,6 +6,7 @@ import {
 } from '@paddock/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordMeter } from './password-meter.tsx';
 import { clearPasswordRecovery } from '../../../lib/session.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { toast } from '../../../ui/toast-store.ts';
@@ -213,6 +214,7 @@ export function SignUpForm() {
         onChange={(e) => setPassword(e.target.value)}
         required
       />
+      <PasswordMeter password={password} userInputs={[email, phone]} />
       <ErrorLine error={form.error} />
     </AuthForm>
   );
@@ -282,6 +284,7 @@ export function NewPasswordForm() {
         error={form.error}
         required
       />
+      <PasswordMeter password={password} />
     </AuthForm>
   );
 }
