@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPhonePage } from './support/browser.ts';
 import { journeyRig } from './support/journeys.ts';
@@ -51,6 +55,36 @@ describe('installable app', () => {
     expect(await page.title()).toBe('Paddock');
     await page.context().setOffline(false);
     await page.context().close();
+  });
+
+  it('Chromium finds the app installable (no installability errors)', async () => {
+    // Chromium's own check, the one Lighthouse's installable-manifest audit read before
+    // Lighthouse 12 dropped its PWA category. Not in an incognito context, which is never
+    // installable, so a profile on disk.
+    const dir = mkdtempSync(path.join(tmpdir(), 'paddock-pwa-'));
+    const context = await chromium.launchPersistentContext(dir, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+      baseURL: rig.server.baseUrl,
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+      await page.reload();
+      await page.getByRole('tab', { name: 'Sign in' }).waitFor();
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
+      const { url, errors } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+      expect([url, errors]).toEqual([`${rig.server.baseUrl}/manifest.webmanifest`, []]);
+    } finally {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('Android: the install offer appears on beforeinstallprompt and calls the browser’s prompt', async () => {
