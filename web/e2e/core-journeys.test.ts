@@ -210,6 +210,8 @@ describe('fan web app core', () => {
     const email = `forgetful-${unique()}@example.com`;
     await signUp(page, email);
     await page.getByRole('button', { name: "Let's race" }).waitFor();
+    // Signed out on this device: the session lives in cookies (decision 029).
+    await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
     await page.goto('/?mode=signin');
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
@@ -237,6 +239,8 @@ describe('fan web app core', () => {
     // Recovery signed the fan in; with the profile incomplete the guard takes them to /welcome.
     await page.waitForURL('**/welcome');
 
+    // Signed out on this device: the session lives in cookies (decision 029).
+    await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
     await page.goto('/?mode=signin');
     await signIn(page, { email, password: 'new-pit-stop-2027' });
