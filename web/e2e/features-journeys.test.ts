@@ -263,20 +263,26 @@ describe('fan web app features', () => {
     await expect.poll(points).toBe(beforeRead + article.value);
   });
 
-  it('views a story to the end: chapters marked, the story paid, the viewer closed', async () => {
+  it('views a story to the end: tapping through pays nothing, watching pays (product §10.5)', async () => {
     const { stories } = await apiGet<{
       stories: { id: string; title: string; points: number; viewed: boolean; chapters: { id: string }[] }[];
     }>(page, '/content/stories');
-    const story = stories.find((s) => !s.viewed && s.points > 0 && s.chapters.length > 0);
-    if (!story) throw new Error('no unviewed story in the demo seed');
+    const story = stories.find((s) => !s.viewed && s.points > 0 && s.chapters.length > 1);
+    if (!story) throw new Error('no unviewed story with several chapters in the demo seed');
     const before = await points();
     await page.goto(`/stories/${story.id}`);
     await page.getByRole('heading', { name: story.title }).waitFor();
     await page.waitForTimeout(600);
     await expectAccessible(page, 'features-story');
-    // Tap the right side to move through every chapter (each is marked viewed when shown).
+    // Tap through two chapters in well under a second: refused, with a clear word, and no points.
+    await page.mouse.click(330, 420);
+    await page.getByText('Too quick for points').waitFor();
+    expect(await points()).toBe(before);
+    // Watch it properly: each chapter stays on screen past its minimum dwell (at most 3 s).
+    await page.goto(`/stories/${story.id}`);
+    await page.getByRole('heading', { name: story.title }).waitFor();
     for (let i = 0; i < story.chapters.length; i++) {
-      await page.waitForTimeout(700);
+      await page.waitForTimeout(3200);
       await page.mouse.click(330, 420);
     }
     await page.waitForURL('**/dashboard');
