@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { newPhonePage, screenshot } from './support/browser.ts';
 import {
   apiCall,
+  apiGet,
   type Credentials,
   DEMO_FAN,
   DEMO_OPERATOR,
@@ -250,12 +251,28 @@ describe('fan web app core', () => {
     await signUp(page, `young-${id}@example.com`);
     const twelveYearsAgo = new Date();
     twelveYearsAgo.setFullYear(twelveYearsAgo.getFullYear() - 12);
+    // The welcome form says what an under-18 birthday means before the fan saves (product §10.14).
+    await page.getByLabel('Birthday').fill(twelveYearsAgo.toISOString().slice(0, 10));
+    await page.getByText(/Under 18\? Welcome aboard/).waitFor();
     await onboard(page, {
       first: 'Kim',
       last: 'Young',
       username: `kim_${id}`,
       birthday: twelveYearsAgo.toISOString().slice(0, 10),
     });
+    // No link into pages that would bounce: the offer card's "All offers" and the rank's benefits link.
+    await page.getByTestId('points').waitFor();
+    expect(await page.locator('a[href="/benefits"]').count()).toBe(0);
+    // A sweepstake shows its controls disabled, with the reason, before the fan taps anything.
+    const list = await apiGet<{ sweepstakeId: string; status: string }[]>(page, '/sweepstake');
+    const live = list.find((s) => s.status === 'live');
+    if (!live) throw new Error('no live sweepstake in the demo seed');
+    await page.goto(`/sweepstakes/${live.sweepstakeId}`);
+    await page.getByText(/Sweepstakes are for fans aged 18 and over/).waitFor();
+    expect(await page.getByRole('button', { name: /^Enter with/ }).isDisabled()).toBe(true);
+    const free = page.getByRole('button', { name: 'Use my free entry' });
+    if ((await free.count()) > 0) expect(await free.isDisabled()).toBe(true);
+    await expectAccessible(page, 'core-underage-sweepstake');
     await page.goto('/benefits');
     await page.waitForURL('**/dashboard');
     await page.goto('/welcome');

@@ -25,6 +25,8 @@ export function EntryPanel({ sweepstake }: { sweepstake: Sweepstake }) {
   const max = maxAddable(limits);
   const cost = totalCost(count, sweepstake.costPerEntry);
   const affordable = canAfford(count, limits);
+  // Product §10.14: the server refuses under-18 entries; the panel says so before the fan acts.
+  const underage = me.data?.underage === true;
 
   const onError = (error: unknown) =>
     toast({ title: t('errors.title'), description: t(entryErrorKey(error)), variant: 'destructive' });
@@ -37,6 +39,11 @@ export function EntryPanel({ sweepstake }: { sweepstake: Sweepstake }) {
       <h2 id="enter-title" className="font-display text-xl font-bold">
         {t('enter.title')}
       </h2>
+      {underage && (
+        <p id="entry-underage" className="rounded-xl border border-line bg-surface-2 p-3 text-sm">
+          {t('enter.underage')}
+        </p>
+      )}
       {max === 0 ? (
         <p className="text-muted">{t('enter.capReached', { count: sweepstake.maxEntriesPerFan ?? 0 })}</p>
       ) : (
@@ -89,6 +96,8 @@ export function EntryPanel({ sweepstake }: { sweepstake: Sweepstake }) {
           <Button
             full
             loading={enter.isPending}
+            disabled={underage}
+            aria-describedby={underage ? 'entry-underage' : undefined}
             onClick={() =>
               enter.mutate(
                 { free: false, count },
@@ -120,6 +129,8 @@ export function EntryPanel({ sweepstake }: { sweepstake: Sweepstake }) {
             <Button
               variant="secondary"
               loading={enter.isPending}
+              disabled={underage}
+              aria-describedby={underage ? 'entry-underage' : undefined}
               onClick={() =>
                 enter.mutate({ free: true }, { onSuccess: () => toast({ title: t('free.done') }), onError })
               }
