@@ -53,6 +53,7 @@ interface ChallengeDto {
   }[];
 }
 
+const formatPoints = (n: number) => `${new Intl.NumberFormat('en').format(n)} pts`;
 const points = async () => (await apiGet<{ points: number }>(page, '/user/me')).points;
 
 async function openChallenge(subtype: string, filter: (c: ChallengeDto) => boolean = () => true) {
@@ -313,6 +314,15 @@ describe('fan web app features', () => {
       .toContain(String(live.costPerEntry * 2));
     await expectAccessible(page, 'features-sweepstake');
     await page.getByRole('button', { name: 'Enter with 2 entries' }).click();
+    // The app's own confirmation: the cost and the balance after, before anything is spent.
+    const confirm = page.getByRole('dialog', { name: 'Enter with 2 entries?' });
+    await confirm.waitFor();
+    expect(await confirm.getByTestId('balance-after').textContent()).toContain(
+      formatPoints(before - 2 * live.costPerEntry),
+    );
+    expect(await points()).toBe(before);
+    await expectAccessible(page, 'features-sweepstake-confirm');
+    await confirm.getByRole('button', { name: /^Spend/ }).click();
     await toastWith(page, "You're in! 2 entries added").waitFor();
     await expect.poll(points).toBe(before - 2 * live.costPerEntry);
   });
@@ -343,6 +353,10 @@ describe('fan web app features', () => {
     if (!live) throw new Error('no live sweepstake costs more than a new fan holds');
     await fresh.goto(`/sweepstakes/${live.sweepstakeId}`);
     await fresh.getByRole('button', { name: 'Enter with 1 entry' }).click();
+    await fresh
+      .getByRole('dialog', { name: 'Enter with 1 entry?' })
+      .getByRole('button', { name: /^Spend/ })
+      .click();
     const toast = toastWith(fresh, "You don't have enough points for that many entries");
     await toast.waitFor();
     await fresh.waitForTimeout(400);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/user.ts';
 import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog, SpendSummary } from '../../../ui/confirm-dialog.tsx';
 import { Points } from '../../../ui/points.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { entryErrorKey, useEnterSweepstake } from '../api/sweepstake-api.ts';
@@ -21,6 +22,7 @@ export function EntryPanel({ sweepstake }: { sweepstake: Sweepstake }) {
     points: me.data?.points ?? null,
   };
   const [requested, setRequested] = useState(1);
+  const [confirming, setConfirming] = useState(false);
   const count = clampCount(requested, limits);
   const max = maxAddable(limits);
   const cost = totalCost(count, sweepstake.costPerEntry);
@@ -98,29 +100,52 @@ export function EntryPanel({ sweepstake }: { sweepstake: Sweepstake }) {
             loading={enter.isPending}
             disabled={underage}
             aria-describedby={underage ? 'entry-underage' : undefined}
-            onClick={() =>
-              enter.mutate(
-                { free: false, count },
-                {
-                  onSuccess: (result) => {
-                    setRequested(1);
-                    toast({
-                      title: t('enter.done', { count: result.added }),
-                      description: t('enter.spent', {
-                        points: result.pointsSpent,
-                        total: result.userEntries,
-                      }),
-                    });
-                  },
-                  onError,
-                },
-              )
-            }
+            // Product §13.5: spending points is confirmed with the cost and the balance after.
+            onClick={() => setConfirming(true)}
           >
             {t('enter.cta', { count })}
           </Button>
         </>
       )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('confirm.title', { count })}
+        confirmLabel={t('confirm.yes', { points: cost })}
+        cancelLabel={t('confirm.no')}
+        busy={enter.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          enter.mutate(
+            { free: false, count },
+            {
+              onSuccess: (result) => {
+                setRequested(1);
+                toast({
+                  title: t('enter.done', { count: result.added }),
+                  description: t('enter.spent', {
+                    points: result.pointsSpent,
+                    total: result.userEntries,
+                  }),
+                });
+              },
+              onError,
+              onSettled: () => setConfirming(false),
+            },
+          )
+        }
+      >
+        <SpendSummary
+          rows={[
+            { label: t('enter.total'), value: <Points value={cost} /> },
+            { label: t('confirm.balance'), value: <Points value={me.data?.points ?? 0} /> },
+            {
+              label: t('confirm.after'),
+              value: <Points value={(me.data?.points ?? 0) - cost} />,
+              testId: 'balance-after',
+            },
+          ]}
+        />
+      </ConfirmDialog>
       {sweepstake.freeEntryInstructions && (
         <div className="flex flex-col gap-2 border-t border-line pt-4">
           <h3 className="font-semibold">{t('free.title')}</h3>
