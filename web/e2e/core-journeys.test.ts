@@ -31,8 +31,7 @@ async function phonePage(): Promise<Page> {
   const page = await newPhonePage(rig.browser, rig.server.baseUrl);
   page.on('pageerror', (error) => console.error('[page error]', error.message));
   page.on('response', (r) => {
-    // 403 on /auth/v1/logout is expected: DELETE /api/session already ended that session.
-    if (r.status() >= 400 && !r.url().endsWith('/auth/v1/logout?scope=local')) {
+    if (r.status() >= 400) {
       console.error('[response]', r.request().method(), r.url(), r.status());
     }
   });
@@ -156,8 +155,29 @@ describe('fan web app core', () => {
     // /menu redirects to /profile, and sign-out lands on / with the session gone.
     await page.goto('/menu');
     await page.waitForURL('**/profile');
+    // One clean sign-out (issue 15 item 13): a single logout call, answered 204, and no refusal.
+    const token = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k));
+      return key
+        ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
+        : '';
+    });
+    const calls: string[] = [];
+    page.on('response', (r) => {
+      if (/\/auth\/v1\/logout|\/api\/session/.test(r.url()))
+        calls.push(`${r.request().method()} ${r.status()}`);
+    });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    expect(calls).toEqual(['POST 204']);
+    // The session really ended on the server: the old access token is refused.
+    const after = await fetch(`${rig.server.baseUrl}/api/user/me`, {
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-organization-token': await organizationKey(rig.server.baseUrl),
+      },
+    });
+    expect(after.status).toBe(401);
     await page.goto('/dashboard');
     await page.waitForURL((url) => url.pathname === '/');
     await page.context().close();
