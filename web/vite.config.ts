@@ -45,7 +45,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No public source maps in production (the server refuses to serve any, platform/web-static.ts).
+    sourcemap: false,
     // scripts/report-bundle.mjs reads the manifest to report first-load JS per route (product §13.9).
     manifest: true,
     reportCompressedSize: false,
