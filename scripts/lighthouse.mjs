@@ -6,6 +6,7 @@
 //
 //   npm run lighthouse                 # 3 runs per page
 //   npm run lighthouse -- --runs 5     # more runs, steadier medians on a busy machine
+//   npm run lighthouse -- --reports /tmp/lh   # also keep every full Lighthouse report there
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -20,7 +21,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const DEMO_FAN = { email: 'fan@paddock.demo', password: 'paddock-fan-2026' };
 const TARGETS = { performance: 95, lcpMs: 2500, firstLoadJsKb: 150 };
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, reports: { type: 'string' } },
+});
 const runs = Math.max(1, Number(args.runs) || 3);
 
 function build() {
@@ -139,6 +142,11 @@ async function audit(url, session) {
       disableStorageReset: Boolean(session),
     });
     const lhr = result.lhr;
+    if (args.reports) {
+      mkdirSync(args.reports, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '-') || 'root'}-${Date.now()}.json`;
+      writeFileSync(path.join(args.reports, name), JSON.stringify(lhr));
+    }
     const requests = lhr.audits['network-requests'].details?.items ?? [];
     const scriptBytes = requests
       .filter((item) => item.resourceType === 'Script')
@@ -156,6 +164,9 @@ async function audit(url, session) {
       speedIndexMs: figure('speed-index'),
       jsTransferredKb: Number((scriptBytes / 1024).toFixed(1)),
       totalTransferredKb: Number((lhr.audits['total-byte-weight'].numericValue / 1024).toFixed(1)),
+      // Lighthouse's CPU score of this machine during the run: its simulated 4× slowdown applies on
+      // top of it, so a busy machine (a low index) scores lower for the same app.
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       unusedJsKb: Number(
         ((lhr.audits['unused-javascript'].details?.overallSavingsBytes ?? 0) / 1024).toFixed(1),
       ),
@@ -188,7 +199,8 @@ try {
     console.log(
       `${name.padEnd(24)} performance ${m.performance} (runs: ${results.map((r) => r.performance).join(', ')}), ` +
         `LCP ${(m.lcpMs / 1000).toFixed(2)} s, FCP ${(m.fcpMs / 1000).toFixed(2)} s, TBT ${m.tbtMs} ms, CLS ${m.cls}, ` +
-        `JS ${m.jsTransferredKb} kB transferred, accessibility ${m.accessibility}, best practices ${m.bestPractices}` +
+        `JS ${m.jsTransferredKb} kB transferred, accessibility ${m.accessibility}, best practices ${m.bestPractices}, ` +
+        `machine benchmark index ${m.benchmarkIndex}` +
         (landed === pagePath ? '' : ` — landed on ${landed}`),
     );
   }
