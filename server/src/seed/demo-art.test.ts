@@ -30,7 +30,7 @@ function mp4Size(file: string): { width: number; height: number } {
   throw new Error(`${file}: no video track`);
 }
 
-describe('demo artwork (issue 15 item 8)', () => {
+describe('demo artwork (decision 033)', () => {
   it('carries no words where the app writes its own: posters, covers, prizes, badges, challenges', () => {
     const pictures = filesUnder(SEED_ASSETS_DIR).filter((f) => f.endsWith('.svg') && !isStoryChapter(f));
     expect(pictures.length).toBeGreaterThan(40);

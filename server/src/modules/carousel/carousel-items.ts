@@ -2,7 +2,7 @@ import type { CarouselItem } from '@paddock/contracts/api/carousel';
 
 /**
  * A small branded card picture, inline so the demo works offline and needs no stored file. No
- * words: the card writes its title and points over it (issue 15 item 8).
+ * words: the card writes its title and points over it (decision 033).
  */
 function cardImage(from: string, to: string): string {
   const svg =
