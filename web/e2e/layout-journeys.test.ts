@@ -104,4 +104,35 @@ describe('wide screens get a real layout', () => {
     await expectAccessible(page, 'layout-dashboard-390');
     await page.context().close();
   });
+
+  it('stays usable on a 320 px wide phone: nothing runs off the side of any main screen', async () => {
+    const context = await rig.browser.newContext({
+      viewport: { width: 320, height: 640 },
+      baseURL: rig.server.baseUrl,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('tab', { name: 'Sign in' }).waitFor();
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, 'layout-landing-320');
+    await signIn(page, DEMO_FAN);
+    for (const [path, name] of [
+      ['/dashboard', 'dashboard'],
+      ['/challenges/poll', 'challenges'],
+      ['/media', 'media'],
+      ['/sweepstakes', 'sweepstakes'],
+      ['/profile', 'profile'],
+      ['/history', 'history'],
+    ] as const) {
+      await page.goto(path);
+      await page.locator('main').first().waitFor();
+      await page.waitForTimeout(500);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
+      await screenshot(page, `layout-${name}-320`);
+    }
+    await context.close();
+  });
 });
