@@ -33,6 +33,9 @@ export const userSchema = z.object({
   referralCode: z.string(),
   roles: z.array(z.string()),
   isInternal: z.boolean().describe('E-mail in one of the internal domains: analytics flag only (product §6)'),
+  untimedMode: z
+    .boolean()
+    .describe('Timed games run without a clock for this fan, paid by product §10.2.4 item 4 (WCAG 2.2.1)'),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -106,6 +109,7 @@ export const userUpdateSchema = z
       .string()
       .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as GB')
       .nullable(),
+    untimedMode: z.boolean().describe('Untimed mode on or off (product §10.2.4 item 4)'),
   })
   .partial()
   .strict();
