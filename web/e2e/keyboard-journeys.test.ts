@@ -165,6 +165,38 @@ describe('a keyboard-only fan', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/stories/'));
   });
 
+  it('turns on untimed mode in the profile and plays the arcade without the start lights', async () => {
+    await page.goto('/profile/edit');
+    await tabTo(
+      page,
+      'the untimed mode switch',
+      (f) => f.tag === 'input' && /^Untimed mode/.test(f.name),
+      80,
+    );
+    await page.keyboard.press('Space');
+    await expect
+      .poll(async () => (await apiGet<{ untimedMode: boolean }>(page, '/user/me')).untimedMode)
+      .toBe(true);
+
+    const { items } = await apiGet<{ items: ChallengeDto[] }>(page, '/challenge?subtype=arcade');
+    const arcade = items.find((c) => !c.expired && c.userResponse == null);
+    if (!arcade) throw new Error('no open arcade challenge in the demo seed');
+    await page.goto(`/challenges/arcade/${arcade.challengeId}`);
+    await page.getByRole('heading', { name: arcade.title }).waitFor();
+    await tabTo(page, 'the untimed play button', named(/^Play without the clock$/));
+    await screenshot(page, 'keyboard-untimed-arcade');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => {
+        const c = await apiGet<{ userResponse: { status: string; score: number } | null }>(
+          page,
+          `/challenge/${arcade.challengeId}`,
+        );
+        return c.userResponse?.status;
+      })
+      .toBe('completed');
+  });
+
   it('signs out', async () => {
     await page.goto('/profile');
     await tabTo(page, 'the Sign out button', named(/^Sign out$/), 80);
