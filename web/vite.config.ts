@@ -100,7 +100,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No public source maps in production (the server refuses to serve any, platform/web-static.ts);
+    // PADDOCK_SOURCEMAP=1 writes them locally, to study what a chunk holds.
+    sourcemap: process.env.PADDOCK_SOURCEMAP === '1',
     // scripts/report-bundle.mjs reads the manifest to report first-load JS per route (product §13.9).
     manifest: true,
     reportCompressedSize: false,

@@ -24,14 +24,12 @@ import {
   storyChapterPath,
   storyCoverPath,
   TEAL,
-  TEAM_NAME,
   videoClipPath,
   videoPosterPath,
 } from '../src/seed/content-demo-data.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../seed-assets');
 const FONT = 'Inter, "Helvetica Neue", Arial, sans-serif';
-const FFMPEG_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -116,12 +114,7 @@ function videoPoster(v: (typeof DEMO_VIDEOS)[number]) {
     w,
     h,
     v.accent,
-    `${car(330, 150, 0.95, v.accent)}
-${label(32, 48, `${TEAM_NAME} · Video`, v.accent)}
-${textLines(wrap(v.name, 24), 32, 250, 34)}
-<circle cx="${w - 70}" cy="70" r="34" fill="#000" opacity="0.55" stroke="#fff" stroke-width="3"/>
-<path d="M${w - 80} 52 L${w - 50} 70 L${w - 80} 88 Z" fill="#fff"/>
-<text x="${w - 32}" y="${h - 24}" text-anchor="end" font-family='${FONT}' font-size="18" font-weight="700" fill="#fff">0:0${v.durationSeconds} · +${v.value} pts</text>
+    `${car(170, 150, 0.95, v.accent)}
 ${checkerStrip(w, h - 12, 6)}`,
   );
 }
@@ -133,11 +126,7 @@ function playlistCover(p: (typeof DEMO_PLAYLISTS)[number]) {
     w,
     h,
     p.accent,
-    `${car(300, 190, 1.05, p.accent)}
-${label(32, 48, `${TEAM_NAME} · Playlist`, p.accent)}
-${textLines([p.name], 32, 130, 52)}
-${textLines(wrap(p.description, 34), 32, 172, 20, { weight: 500, fill: '#c9ced8' })}
-<text x="32" y="${h - 30}" font-family='${FONT}' font-size="18" font-weight="700" fill="#fff">${p.videoKeys.length} videos</text>
+    `${car(120, 120, 0.8, '#ffffff')}${car(170, 190, 1.05, p.accent)}
 ${checkerStrip(w, h - 12, 6)}`,
   );
 }
@@ -149,34 +138,33 @@ function articleCover(a: (typeof DEMO_ARTICLES)[number]) {
     w,
     h,
     a.accent,
-    `${car(600, 380, 1.8, a.accent)}
-${label(60, 84, `${TEAM_NAME} · News`, a.accent, 26)}
-${textLines(wrap(a.title, 26), 60, 200, 64)}
+    `${car(330, 300, 1.8, a.accent)}
 ${checkerStrip(w, h - 20, 10)}`,
   );
 }
 
-function storyPortrait(
-  accent: string,
-  kicker: string,
-  headline: string,
-  body: string,
-  page: string | null,
-  sponsor?: string,
-) {
+/** A 540×960 story cover: art only, the rail and the viewer write the story's title. */
+function storyCover(accent: string) {
+  return frame(540, 960, accent, `${car(60, 560, 1.4, accent)}${checkerStrip(540, 960 - 24, 12)}`);
+}
+
+/**
+ * A 540×960 story chapter. A story chapter is a picture (the viewer shows no caption), so its
+ * headline and body are the chapter's content; they are drawn inside a safe area (40 px
+ * margins, lines wrapped for the widest glyphs) so no word runs off the slide. The viewer draws
+ * the progress and the sponsor, so the picture does not repeat them.
+ */
+function storyChapter(accent: string, kicker: string, headline: string, body: string) {
   const w = 540;
   const h = 960;
   return frame(
     w,
     h,
     accent,
-    `${car(60, 560, 1.4, accent)}
-${label(40, 90, kicker, accent, 22)}
-${textLines(wrap(headline, 16), 40, 230, 58)}
-${textLines(wrap(body, 30), 40, 420, 26, { weight: 500, fill: '#d5d9e2', lineHeight: 36 })}
-${page ? `<text x="${w - 40}" y="${h - 60}" text-anchor="end" font-family='${FONT}' font-size="22" font-weight="700" fill="#fff" opacity="0.7">${page}</text>` : ''}
-${sponsor ? `<text x="40" y="${h - 60}" font-family='${FONT}' font-size="20" font-weight="600" fill="#fff" opacity="0.8">${escapeXml(`In partnership with ${sponsor}`)}</text>` : ''}
-${textLines([TEAM_NAME.toUpperCase()], 40, h - 110, 20, { weight: 800, fill: accent })}
+    `${car(60, 600, 1.4, accent)}
+${label(40, 110, kicker, accent, 22)}
+${textLines(wrap(headline, 14), 40, 220, 46)}
+${textLines(wrap(body, 28), 40, 420, 24, { weight: 500, fill: '#d5d9e2', lineHeight: 34 })}
 ${checkerStrip(w, h - 24, 12)}`,
   );
 }
@@ -193,34 +181,28 @@ function ffmpegColour(hex: string) {
 
 /** The car silhouette as a transparent PNG ffmpeg can overlay (rendered with sharp). */
 async function carSprite(accent: string): Promise<string> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="30" viewBox="0 -5 310 75">${car(0, 0, 1, accent)}</svg>`;
-  const file = path.join(tmpdir(), `paddock-car-${accent.replace('#', '')}.png`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="120" viewBox="0 -5 310 75">${car(0, 0, 1, accent)}</svg>`;
+  const file = path.join(tmpdir(), `paddock-car-${accent.replace('#', '')}-480.png`);
   await sharp(Buffer.from(svg)).png().toFile(file);
   return file;
 }
 
 /**
- * A 320×180, 24 fps clip: red-and-white kerbs and the team car streaking past on a dark
- * track, with the video's title and a running timer, encoded small (CRF 34, no audio) so all
- * ten stay far under the 3 MB budget.
+ * A 1280×720, 24 fps clip: red-and-white kerbs and the team car streaking past on a dark
+ * track. No words and no timer in the picture (the player shows the title and the time), encoded
+ * small (CRF 34, no audio) so all ten stay far under the 3 MB budget.
  */
 async function clip(v: (typeof DEMO_VIDEOS)[number]) {
   const d = v.durationSeconds;
-  const accent = ffmpegColour(v.accent);
-  const title = v.name.replace(/[':\\]/g, ' ').toUpperCase();
-  const shortTitle = title.length > 30 ? `${title.slice(0, 29).trimEnd()}…` : title;
-  const kerb = "geq=r='255':g='if(lt(mod(X,24),12),6,255)':b='if(lt(mod(X,24),12),0,255)'";
+  const kerb = "geq=r='255':g='if(lt(mod(X,96),48),6,255)':b='if(lt(mod(X,96),48),0,255)'";
   const graph = [
-    `color=c=0x0b0d12:s=320x180:r=24:d=${d}[bg]`,
-    `color=c=white:s=400x8:r=24:d=${d},format=rgb24,${kerb}[kerb]`,
-    `color=c=${ffmpegColour(TEAL)}:s=320x3:r=24:d=${d}[line]`,
-    `[bg]drawbox=x=0:y=118:w=iw:h=44:color=0x1c212c@1:t=fill,drawbox=x=0:y=139:w=iw:h=2:color=white@0.25:t=fill[track]`,
-    `[track][kerb]overlay=x='-mod(t*300,48)':y=162[a]`,
-    `[a][0:v]overlay=x='mod(t*260,440)-120':y=116:shortest=1[b]`,
-    `[b][line]overlay=x=0:y=0[c]`,
-    `[c]drawtext=fontfile=${FFMPEG_FONT}:text='${shortTitle}':fontcolor=white:fontsize=12:x=12:y=16,` +
-      `drawtext=fontfile=${FFMPEG_FONT}:text='APEX RACING':fontcolor=${accent}:fontsize=10:x=12:y=34,` +
-      `drawtext=fontfile=${FFMPEG_FONT}:text='%{pts\\:hms}':fontcolor=white@0.8:fontsize=10:x=w-tw-10:y=h-th-26[out]`,
+    `color=c=0x0b0d12:s=1280x720:r=24:d=${d}[bg]`,
+    `color=c=white:s=1600x32:r=24:d=${d},format=rgb24,${kerb}[kerb]`,
+    `color=c=${ffmpegColour(TEAL)}:s=1280x12:r=24:d=${d}[line]`,
+    `[bg]drawbox=x=0:y=472:w=iw:h=176:color=0x1c212c@1:t=fill,drawbox=x=0:y=556:w=iw:h=8:color=white@0.25:t=fill[track]`,
+    `[track][kerb]overlay=x='-mod(t*1200,192)':y=648[a]`,
+    `[a][0:v]overlay=x='mod(t*1040,1760)-480':y=464:shortest=1[b]`,
+    `[b][line]overlay=x=0:y=0[out]`,
   ].join(';');
   const out = path.join(ROOT, videoClipPath(v.key));
   mkdirSync(path.dirname(out), { recursive: true });
@@ -267,16 +249,10 @@ async function main() {
   for (const p of DEMO_PLAYLISTS) write(playlistCoverPath(p.key), playlistCover(p));
   for (const a of DEMO_ARTICLES) write(articleCoverPath(a.slug), articleCover(a));
   for (const s of DEMO_STORIES) {
-    write(
-      storyCoverPath(s.key),
-      storyPortrait(s.accent, s.kicker, s.title.replace(/^P(10|[1-9]) /, ''), '', null, s.sponsorName),
-    );
+    write(storyCoverPath(s.key), storyCover(s.accent));
     s.chapters.forEach((c, i) => {
       if (c.clipKey) return;
-      write(
-        storyChapterPath(s.key, i),
-        storyPortrait(s.accent, s.kicker, c.headline, c.body, `${i + 1}/${s.chapters.length}`, s.sponsorName),
-      );
+      write(storyChapterPath(s.key, i), storyChapter(s.accent, s.kicker, c.headline, c.body));
     });
   }
   if (!svgOnly) for (const v of DEMO_VIDEOS) await clip(v);

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -28,6 +27,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, errorHandler } from './platform/errors.ts
 import { idempotency } from './platform/idempotency.ts';
 import { requestContext } from './platform/request-context.ts';
 import { requestId, requestLog } from './platform/request-log.ts';
+import { webStatic } from './platform/web-static.ts';
 import { databaseErrors, metrics, observePool } from './platform/metrics.ts';
 import { textGuard } from './platform/text-guard.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
@@ -46,6 +46,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Serve the built SPA (web/dist) when it exists. */
   serveWeb?: boolean;
+  /** Where the built SPA is (tests serve a small fixture); default web/dist. */
+  webDist?: string;
   /** Called for every route as it is registered (tests enumerate /api/admin routes with it). */
   onRoute?: (route: RouteOptions) => void;
   /** The /metrics text; with WORKERS > 1 the primary's aggregate of every worker (cluster.ts). */
@@ -179,19 +181,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   });
 
   const serveWeb = opts.serveWeb ?? true;
-  const hasWeb = serveWeb && existsSync(path.join(WEB_DIST, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: WEB_DIST,
-      wildcard: false,
-      index: false,
-      maxAge: '1h',
-      // The service worker must be re-checked on every visit, or an update waits an hour.
-      setHeaders: (res, file) => {
-        if (file.endsWith(`${path.sep}sw.js`)) res.header('cache-control', 'no-cache');
-      },
-    });
-  }
+  const webDist = opts.webDist ?? WEB_DIST;
+  const hasWeb = serveWeb && existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) await app.register(webStatic, { root: webDist });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const isApi =
@@ -199,9 +191,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       url.startsWith('/auth') ||
       url.startsWith('/files') ||
       url.startsWith('/realtime');
-    if (!isApi && hasWeb && request.method === 'GET') {
+    // A missing build file (an old chunk after a release, a source map) is a 404, not the SPA's HTML.
+    const isBuildFile = url.startsWith('/assets/') || url.endsWith('.map');
+    if (!isApi && !isBuildFile && hasWeb && request.method === 'GET') {
       // Client-side routes: the SPA decides, including its own 404 page (product §2).
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send({ code: 'not_found', message: `Route ${request.method} ${url} not found` });
   });

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/providers.tsx';
 import { createAppRouter, preloadFirstScreen } from './app/router.tsx';
-import { initI18n } from './i18n/index.ts';
+import { initI18n, preloadCatalogues } from './i18n/index.ts';
 import { initAnalytics } from './lib/analytics.ts';
 import { applyBranding, organizationQueryOptions } from './lib/organization.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -24,6 +24,7 @@ async function boot() {
   // Network first: the auth client and the first screen's chunks download while we fetch the config.
   void loadAuthClient().catch(() => {});
   preloadFirstScreen(window.location.pathname);
+  preloadCatalogues();
   try {
     const config = await loadRuntimeConfig();
     initAnalytics(config.analytics);

@@ -36,6 +36,9 @@ export const userSchema = z.object({
   leaderboardVisible: z
     .boolean()
     .describe('Shown by username and avatar on the leaderboards; false → "Fan #…" (decision 025)'),
+  untimedMode: z
+    .boolean()
+    .describe('Timed games run without a clock for this fan, paid by product §10.2.4 item 4 (WCAG 2.2.1)'),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -110,6 +113,7 @@ export const userUpdateSchema = z
       .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as GB')
       .nullable(),
     leaderboardVisible: z.boolean().describe('false: appear on the leaderboards as "Fan #…" (decision 025)'),
+    untimedMode: z.boolean().describe('Untimed mode on or off (product §10.2.4 item 4)'),
   })
   .partial()
   .strict();

@@ -24,7 +24,29 @@ const commonCatalogues = import.meta.glob<Record<string, unknown>>('./common/*.j
 
 type Resources = Record<string, Record<string, unknown>>;
 
-async function loadLocale(locale: string): Promise<Resources> {
+const loading = new Map<string, Promise<Resources>>();
+
+/** Each locale's catalogues are fetched once, however many callers ask (boot asks early, decision 021). */
+function loadLocale(locale: string): Promise<Resources> {
+  let pending = loading.get(locale);
+  if (!pending) {
+    pending = fetchLocale(locale);
+    pending.catch(() => loading.delete(locale));
+    loading.set(locale, pending);
+  }
+  return pending;
+}
+
+/**
+ * Starts downloading English (always loaded, the fallback) and the locale the fan chose before,
+ * while boot is still waiting for /config.json: one round trip less before the first render.
+ */
+export function preloadCatalogues() {
+  const chosen = readLocaleCookie();
+  for (const locale of new Set(['en', ...(chosen ? [chosen] : [])])) void loadLocale(locale).catch(() => {});
+}
+
+async function fetchLocale(locale: string): Promise<Resources> {
   const resources: Resources = {};
   const jobs: Promise<void>[] = [];
   for (const [file, load] of Object.entries(featureCatalogues)) {

@@ -11,7 +11,9 @@ export interface RuntimeConfig {
 let current: RuntimeConfig | null = null;
 
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const response = await fetch('/config.json', { cache: 'no-cache' });
+  // Default cache mode so the request matches index.html's preload of /config.json (decision 021);
+  // the server answers with `cache-control: no-cache`, so a cached copy is always revalidated.
+  const response = await fetch('/config.json');
   if (!response.ok) throw new Error(`Could not load /config.json (${response.status})`);
   current = (await response.json()) as RuntimeConfig;
   return current;

@@ -26,6 +26,7 @@ const fan = (over: Partial<User> = {}): User => ({
   roles: [],
   isInternal: false,
   leaderboardVisible: true,
+  untimedMode: false,
   ...over,
 });
 

@@ -1,14 +1,17 @@
 import type { CarouselItem } from '@paddock/contracts/api/carousel';
 
-/** A small branded card picture, inline so the demo works offline and needs no stored file. */
-function cardImage(label: string, from: string, to: string): string {
+/**
+ * A small branded card picture, inline so the demo works offline and needs no stored file. No
+ * words: the card writes its title and points over it (decision 033).
+ */
+function cardImage(from: string, to: string): string {
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/>` +
     `<stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
     `<rect width="640" height="360" fill="url(#g)"/>` +
     `<path d="M0 300 L640 200 L640 360 L0 360 Z" fill="#000" fill-opacity="0.25"/>` +
-    `<text x="40" y="320" font-family="sans-serif" font-size="44" font-weight="700" fill="#fff">${label}</text>` +
+    `<g fill="#fff" fill-opacity="0.14" transform="skewX(-20)"><rect x="420" width="48" height="360"/><rect x="492" width="24" height="360"/></g>` +
     `</svg>`;
   return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
 }
@@ -24,7 +27,7 @@ export const CAROUSEL_ITEMS: readonly CarouselItem[] = [
     title: 'Watch & earn',
     description: 'Onboard laps, team radio and garage stories: every video pays points the first time.',
     points: 25,
-    image: cardImage('Watch &amp; earn', '#e10600', '#5a0200'),
+    image: cardImage('#e10600', '#5a0200'),
     url: '/media',
     cta: 'Watch now',
     icon: 'play',
@@ -36,7 +39,7 @@ export const CAROUSEL_ITEMS: readonly CarouselItem[] = [
     title: 'Your rank benefits',
     description: 'Climb from P10 to P1 and unlock wallpapers, early polls and shop discounts.',
     points: null,
-    image: cardImage('Benefits', '#00d2be', '#003d37'),
+    image: cardImage('#00d2be', '#003d37'),
     url: '/benefits',
     cta: 'See benefits',
     icon: 'trophy',
@@ -48,7 +51,7 @@ export const CAROUSEL_ITEMS: readonly CarouselItem[] = [
     title: 'Race-week contests',
     description: 'Enter with your points for signed caps, paddock passes and more.',
     points: 100,
-    image: cardImage('Contests', '#ffb800', '#5c3a00'),
+    image: cardImage('#ffb800', '#5c3a00'),
     url: '/contests',
     cta: 'Enter now',
     icon: 'gift',
@@ -60,7 +63,7 @@ export const CAROUSEL_ITEMS: readonly CarouselItem[] = [
     title: 'Team store: new season kit',
     description: 'The new team shirt and cap are in the official store.',
     points: null,
-    image: cardImage('Team store', '#1e1e2a', '#6b6b80'),
+    image: cardImage('#1e1e2a', '#6b6b80'),
     url: 'https://shop.example.com/paddock',
     cta: 'Shop now',
     icon: 'shopping-bag',
@@ -72,7 +75,7 @@ export const CAROUSEL_ITEMS: readonly CarouselItem[] = [
     title: 'Meet the cars',
     description: 'From the launch livery to the latest upgrades: the season’s cars up close.',
     points: null,
-    image: cardImage('The cars', '#2b6cff', '#0a1a40'),
+    image: cardImage('#2b6cff', '#0a1a40'),
     url: '/cars',
     cta: 'Explore',
     icon: 'car',

@@ -1,6 +1,7 @@
 import type { ArcadeAttempt } from '@paddock/contracts/api/challenges';
 import { unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
+import { isUntimed } from '../profile/profile-service.ts';
 import {
   type AnswerContext,
   type AnswerOutcome,
@@ -16,6 +17,7 @@ import {
   arcadePoints,
   randomLightsOutAfterMs,
   signAttemptToken,
+  untimedArcadePoints,
   verifyAttemptToken,
 } from './arcade-attempt.ts';
 
@@ -26,7 +28,9 @@ import {
  */
 export async function answerArcade(ctx: AnswerContext): Promise<AnswerOutcome> {
   const { db, challenge, body, userId, now, org } = ctx;
-  if (typeof body.response !== 'number' || !body.attemptToken) {
+  // Untimed mode is the fan's stored setting, never a flag the client sends (product §10.2.4 item 4).
+  const untimed = await isUntimed(db, org.id, userId);
+  if (!body.attemptToken || (!untimed && typeof body.response !== 'number')) {
     throw badRequest('response (reaction time in ms) and attemptToken are required for this challenge');
   }
   await openResponse(db, challenge.id, userId);
@@ -49,7 +53,19 @@ export async function answerArcade(ctx: AnswerContext): Promise<AnswerOutcome> {
     throw implausible('This attempt has already been used; start a new attempt');
   // Burn the attempt whatever the verdict: one score per signed start.
   await db.updateTable('arcadeAttempts').set({ usedAt: now }).where('id', '=', attempt.id).execute();
-  const reaction = Math.round(body.response);
+  if (untimed) {
+    if (now.getTime() > new Date(attempt.expiresAt).getTime()) {
+      return {
+        correct: null,
+        points: 0,
+        refusal: implausible('This attempt has expired; start a new attempt'),
+      };
+    }
+    const points = untimedArcadePoints(challenge.settings.arcadeBrackets ?? []);
+    const paid = await completeAndPay(ctx, {}, points, `${ledgerDescription(challenge)} (untimed)`);
+    return { correct: null, points: paid };
+  }
+  const reaction = Math.round(body.response as number);
   const elapsed = now.getTime() - new Date(attempt.issuedAt).getTime();
   let why: string | null = null;
   if (now.getTime() > new Date(attempt.expiresAt).getTime())
@@ -86,7 +102,8 @@ export async function startArcadeAttempt(
     }
     await openResponse(db, challenge.id, call.userId);
     const lightsOutAfterMs = randomLightsOutAfterMs();
-    const expiresAt = new Date(call.now.getTime() + ARCADE.ttlMs);
+    const untimed = await isUntimed(db, call.org.id, call.userId);
+    const expiresAt = new Date(call.now.getTime() + (untimed ? ARCADE.untimedTtlMs : ARCADE.ttlMs));
     const row = await db
       .insertInto('arcadeAttempts')
       .values({

@@ -17,6 +17,8 @@ export const ARCADE = {
   maxReactionMs: ARCADE_REACTION_MS.max,
   /** An attempt must be used within this long. */
   ttlMs: 60_000,
+  /** In untimed mode (product §10.2.4 item 4) a start waits for the fan this long. */
+  untimedTtlMs: 30 * 60_000,
 } as const;
 
 export const randomLightsOutAfterMs = () =>
@@ -58,4 +60,13 @@ export function verifyAttemptToken(
 export function arcadePoints(brackets: { maxMs: number; points: number }[], reactionMs: number): number {
   const sorted = [...brackets].sort((a, b) => a.maxMs - b.maxMs);
   return sorted.find((b) => reactionMs <= b.maxMs)?.points ?? 0;
+}
+
+/**
+ * Product §10.2.4 item 4: an untimed run is not timed, so it pays what the slowest paying
+ * bracket pays: never more than a fan who raced the lights could earn, never nothing.
+ */
+export function untimedArcadePoints(brackets: { maxMs: number; points: number }[]): number {
+  const paying = [...brackets].sort((a, b) => a.maxMs - b.maxMs).filter((b) => b.points > 0);
+  return paying.at(-1)?.points ?? 0;
 }

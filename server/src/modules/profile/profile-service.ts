@@ -52,6 +52,7 @@ export async function presentUser(
     roles: rolesOf(user),
     isInternal: isInternalEmail(organization, user.email),
     leaderboardVisible: user.leaderboardVisible,
+    untimedMode: user.untimedMode,
   };
 }
 
@@ -108,6 +109,7 @@ export async function updateMe(call: FanCall, patch: UserUpdate): Promise<UserRe
     if (patch.birthday !== undefined) changes.birthday = birthday;
     if (patch.country !== undefined) changes.country = patch.country;
     if (patch.leaderboardVisible !== undefined) changes.leaderboardVisible = patch.leaderboardVisible;
+    if (patch.untimedMode !== undefined) changes.untimedMode = patch.untimedMode;
     if (patch.properties !== undefined) {
       const merged: Record<string, unknown> = { ...(current.properties ?? {}) };
       for (const [key, value] of Object.entries(patch.properties)) {
@@ -138,4 +140,15 @@ export async function identify(call: FanCall, email: string): Promise<IdentifyRe
     .onConflict((oc) => oc.column('userId').doUpdateSet({ email: normalized, identifiedAt: now }))
     .execute();
   return { distinctId: userId, email: normalized, isInternal: isInternalEmail(organization, normalized) };
+}
+
+/** Whether timed games run without a clock for this fan (product §10.2.4 item 4); the challenges module asks. */
+export async function isUntimed(db: Database, organizationId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('untimedMode')
+    .where('organizationId', '=', organizationId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.untimedMode ?? false;
 }

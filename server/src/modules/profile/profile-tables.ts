@@ -31,6 +31,8 @@ export interface UsersTable {
   properties: Json<Record<string, unknown>>;
   avatarMediaId: string | null;
   onboardedAt: Timestamp | null;
+  /** Product §10.2.4 item 4: timed games run without a clock for this fan (WCAG 2.2.1). */
+  untimedMode: Generated<boolean>;
   points: Generated<number>;
   lifetimePoints: Generated<number>;
   referralCode: string;

@@ -30,54 +30,60 @@ export default function DashboardRoute() {
   const draws = (sweepstakes.data ?? []).filter((s) => s.status !== 'ended');
 
   return (
-    <main className="flex flex-col gap-7 pt-4 pb-6">
-      {me.data ? <RankCard user={me.data} /> : <Skeleton className="mx-4 h-[212px] rounded-3xl!" />}
-      {sweepstakes.data && <WinsCard sweepstakes={sweepstakes.data} />}
-      <BoostBanner />
-      <StoriesRail />
-      <CheckinCard />
-      <PositionCard />
-      <CurrentOfferCard />
-      <RewardsCarousel />
-      <Section
-        title={t('challenges.title')}
-        id="live-challenges"
-        more={{ to: paths.challenges, label: t('seeAll') }}
-      >
-        <div className="flex flex-col gap-2 px-4">
-          {challenges.isPending ? (
-            [0, 1, 2].map((i) => <Skeleton key={i} className="h-[74px]" />)
-          ) : live.length === 0 ? (
-            <EmptyState title={t('challenges.empty')} description={t('challenges.emptyHint')} />
+    // Wide screens: two columns (the fan's own status left, what to do next right). On phones the
+    // column wrappers are `display: contents`, so the cards keep one column in the same order.
+    <main className="flex flex-col gap-7 pt-4 pb-6 lg:grid lg:grid-cols-2 lg:items-start lg:gap-x-2">
+      <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-7">
+        {me.data ? <RankCard user={me.data} /> : <Skeleton className="mx-4 h-[212px] rounded-3xl!" />}
+        {sweepstakes.data && <WinsCard sweepstakes={sweepstakes.data} />}
+        <BoostBanner />
+        <StoriesRail />
+        <CheckinCard />
+        <PositionCard />
+        <CurrentOfferCard />
+      </div>
+      <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-7">
+        <RewardsCarousel />
+        <Section
+          title={t('challenges.title')}
+          id="live-challenges"
+          more={{ to: paths.challenges, label: t('seeAll') }}
+        >
+          <div className="flex flex-col gap-2 px-4">
+            {challenges.isPending ? (
+              [0, 1, 2].map((i) => <Skeleton key={i} className="h-[74px]" />)
+            ) : live.length === 0 ? (
+              <EmptyState title={t('challenges.empty')} description={t('challenges.emptyHint')} />
+            ) : (
+              live.map((c) => <ChallengeTile key={c.challengeId} challenge={c} />)
+            )}
+          </div>
+        </Section>
+        <Section
+          title={t('sweepstakes.title')}
+          id="sweepstakes"
+          more={{ to: paths.sweepstakes, label: t('seeAll') }}
+        >
+          {sweepstakes.isPending ? (
+            <div className="flex gap-3 overflow-hidden px-4">
+              <Skeleton className="h-56 w-60 shrink-0" />
+              <Skeleton className="h-56 w-60 shrink-0" />
+            </div>
+          ) : draws.length === 0 ? (
+            <div className="px-4">
+              <EmptyState title={t('sweepstakes.empty')} />
+            </div>
           ) : (
-            live.map((c) => <ChallengeTile key={c.challengeId} challenge={c} />)
+            <ul className="flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 lg:grid lg:grid-cols-2 lg:overflow-visible">
+              {draws.map((s) => (
+                <li key={s.sweepstakeId} className="flex lg:[&>*]:w-full">
+                  <SweepstakeTile sweepstake={s} />
+                </li>
+              ))}
+            </ul>
           )}
-        </div>
-      </Section>
-      <Section
-        title={t('sweepstakes.title')}
-        id="sweepstakes"
-        more={{ to: paths.sweepstakes, label: t('seeAll') }}
-      >
-        {sweepstakes.isPending ? (
-          <div className="flex gap-3 overflow-hidden px-4">
-            <Skeleton className="h-56 w-60 shrink-0" />
-            <Skeleton className="h-56 w-60 shrink-0" />
-          </div>
-        ) : draws.length === 0 ? (
-          <div className="px-4">
-            <EmptyState title={t('sweepstakes.empty')} />
-          </div>
-        ) : (
-          <ul className="flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2">
-            {draws.map((s) => (
-              <li key={s.sweepstakeId} className="flex">
-                <SweepstakeTile sweepstake={s} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
+        </Section>
+      </div>
     </main>
   );
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { useSession } from '../../lib/session.ts';
 import { PageSkeleton } from '../../ui/page-skeleton.tsx';
-import { BottomNav } from '../../features/shell/components/bottom-nav.tsx';
+import { NavigatedPage } from '../../features/shell/components/layouts.tsx';
 import { importWithReloadGuard } from '../../lib/reload-guard.ts';
 
 const Landing = lazy(() =>
@@ -21,12 +21,9 @@ export default function IndexRoute() {
   return (
     <Suspense fallback={<PageSkeleton />}>
       {showDashboard ? (
-        <>
-          <div className="mx-auto min-h-dvh w-full max-w-md pb-[calc(5rem+env(safe-area-inset-bottom))]">
-            <Dashboard />
-          </div>
-          <BottomNav />
-        </>
+        <NavigatedPage>
+          <Dashboard />
+        </NavigatedPage>
       ) : (
         <Landing />
       )}

@@ -32,8 +32,9 @@ export default function LandingRoute() {
   const teamName = org.data?.name ?? t('brand');
 
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col">
-      <header className="hero relative overflow-hidden px-5 pt-6 pb-10">
+    // Wide screens: the hero and the sign-in panel side by side, the perks below both.
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col lg:grid lg:max-w-6xl lg:grid-cols-2 lg:content-center lg:gap-x-10 lg:px-10">
+      <header className="hero relative overflow-hidden px-5 pt-6 pb-10 lg:rounded-3xl lg:px-10 lg:py-10">
         <div className="flex items-center justify-between">
           <span className="flex items-center gap-2 font-display text-lg font-black tracking-wider uppercase">
             {org.data?.branding.logoUrl ? (
@@ -45,11 +46,13 @@ export default function LandingRoute() {
           </span>
           <LocaleSwitch compact />
         </div>
-        <h1 className="mt-10 font-display text-4xl leading-[1.05] font-black uppercase">{t('hero.title')}</h1>
+        <h1 className="mt-10 font-display text-4xl leading-[1.05] font-black uppercase lg:mt-24 lg:text-6xl">
+          {t('hero.title')}
+        </h1>
         <p className="mt-3 max-w-[28ch] text-white/80">{t('hero.subtitle')}</p>
       </header>
 
-      <section aria-label={t('panel')} className="relative z-10 -mt-5 px-4">
+      <section aria-label={t('panel')} className="relative z-10 -mt-5 px-4 lg:mt-0 lg:self-center lg:px-0">
         <div className="rounded-3xl border border-line bg-surface p-5 shadow-2xl">
           {session.passwordRecovery ? (
             <NewPasswordForm />
@@ -86,9 +89,11 @@ export default function LandingRoute() {
       </section>
 
       {loggedOff ? (
-        <LoggedOffDashboard />
+        <div className="lg:col-span-2">
+          <LoggedOffDashboard />
+        </div>
       ) : (
-        <ul className="grid grid-cols-3 gap-2 px-4 py-8 text-center text-sm">
+        <ul className="grid grid-cols-3 gap-2 px-4 py-8 text-center text-sm lg:col-span-2 lg:gap-4 lg:px-0">
           {(['earn', 'climb', 'win'] as const).map((k) => (
             <li key={k} className="rounded-2xl bg-surface p-3">
               <p className="font-display text-lg font-black text-accent uppercase">{t(`perks.${k}.title`)}</p>

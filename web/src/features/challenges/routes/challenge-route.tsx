@@ -12,6 +12,8 @@ import { Points } from '../../../ui/points.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { challengeQuery } from '../api/challenge-api.ts';
 import { ArcadeGame } from '../components/arcade-game.tsx';
+import { UntimedArcade } from '../components/untimed-arcade.tsx';
+import { useMe } from '../../../lib/user.ts';
 import { KeywordChallenge } from '../components/keyword-challenge.tsx';
 import { PickemChallenge } from '../components/pickem-challenge.tsx';
 import { PollChallenge } from '../components/poll-challenge.tsx';
@@ -26,6 +28,8 @@ export default function ChallengeRoute() {
   const id = params.challengeId ?? params.challenge ?? params.id ?? '';
   const query = useQuery(challengeQuery(id));
   const challenge = query.data;
+  // Product §10.2.4 item 4: a fan in untimed mode plays the arcade without the lights.
+  const me = useMe();
 
   const back = (
     <ChevronBackLink to={paths.challengeList(challenge?.subtype ?? subtype)} label={t('actions.back')} />
@@ -95,7 +99,12 @@ export default function ChallengeRoute() {
         {challenge.subtype === 'pickem' && <PickemChallenge challenge={challenge} />}
         {challenge.subtype === 'trivia' && <TriviaChallenge challenge={challenge} />}
         {challenge.subtype === 'keyword' && <KeywordChallenge challenge={challenge} />}
-        {challenge.subtype === 'arcade' && <ArcadeGame challenge={challenge} />}
+        {challenge.subtype === 'arcade' &&
+          (me.data?.untimedMode ? (
+            <UntimedArcade challenge={challenge} />
+          ) : (
+            <ArcadeGame challenge={challenge} />
+          ))}
       </article>
     </main>
   );

@@ -46,7 +46,8 @@ export function RewardsCarousel() {
 
   return (
     <Section title={t('carousel.title')} id="rewards">
-      <ul className="flex snap-x scroll-px-4 snap-mandatory gap-3 overflow-x-auto px-4 pb-2">
+      {/* A swipeable row on phones; a grid on wide screens, where a row would be cut off at the edge. */}
+      <ul className="flex snap-x scroll-px-4 snap-mandatory gap-3 overflow-x-auto px-4 pb-2 lg:grid lg:grid-cols-2 lg:overflow-visible">
         {visible.map((item) => {
           const content = (
             <>
@@ -77,7 +78,7 @@ export function RewardsCarousel() {
           );
           const className = 'flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface';
           return (
-            <li key={item.id} className="relative w-72 shrink-0 snap-start">
+            <li key={item.id} className="relative w-72 shrink-0 snap-start lg:w-auto">
               {isExternal(item.url) ? (
                 <a href={item.url} target="_blank" rel="noopener noreferrer" className={className}>
                   {content}

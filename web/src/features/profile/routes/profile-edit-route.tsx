@@ -14,6 +14,7 @@ import { displayName, updateMe, useMe } from '../../../lib/user.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ConsentToggles } from '../../../ui/consent-toggles.tsx';
+import { UntimedModeToggle } from '../components/untimed-mode-toggle.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { ProfileFields, useProfileForm } from '../../../ui/profile-fields.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
@@ -143,6 +144,11 @@ export default function ProfileEditRoute() {
             {t('edit.save')}
           </Button>
         </form>
+      )}
+      {me.data && (
+        <section className="px-4 pt-6">
+          <UntimedModeToggle user={me.data} />
+        </section>
       )}
     </main>
   );

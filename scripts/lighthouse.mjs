@@ -1,0 +1,228 @@
+// npm run lighthouse: Lighthouse's mobile audit (simulated slow 4G, 4× CPU slowdown) of the landing
+// page signed out and of the dashboard signed in, against the production build served by the real
+// server on a fresh demo database, in Debian's Chromium. Prints the median of a few runs per page
+// and writes every figure to bench/results/lighthouse.json (decision 021; targets: performance
+// ≥ 95, LCP < 2.5 s, first-load JavaScript ≤ 150 kB as transferred).
+//
+//   npm run lighthouse                 # 3 runs per page
+//   npm run lighthouse -- --runs 5     # more runs, steadier medians on a busy machine
+//   npm run lighthouse -- --reports /tmp/lh   # also keep every full Lighthouse report there
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const root = path.resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const DEMO_FAN = { email: 'fan@paddock.demo', password: 'paddock-fan-2026' };
+const TARGETS = { performance: 95, lcpMs: 2500, firstLoadJsKb: 150 };
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, reports: { type: 'string' } },
+});
+const runs = Math.max(1, Number(args.runs) || 3);
+
+function build() {
+  process.stdout.write('Building the web app… ');
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) {
+    console.log('failed.');
+    process.stdout.write(result.stdout + result.stderr);
+    process.exit(1);
+  }
+  console.log('done.');
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** The real server (npm start's entry) on a fresh demo database, like the browser journeys use. */
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-lighthouse-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_SCALE: '100',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += d;
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
+    const ok = await fetch(`${baseUrl}/healthz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`The server did not start in 120 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The demo fan's session as supabase-js keeps it in local storage (decision 020). */
+async function fanSession(baseUrl) {
+  const { organizationKey } = await (await fetch(`${baseUrl}/config.json`)).json();
+  const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: organizationKey, 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_FAN),
+  });
+  if (!res.ok) throw new Error(`Signing the demo fan in failed: ${res.status} ${await res.text()}`);
+  const session = await res.json();
+  return { ...session, expires_at: session.expires_at ?? Math.floor(Date.now() / 1000) + session.expires_in };
+}
+
+/**
+ * One Lighthouse run in a fresh Chromium profile (a cold cache, as a fan's first visit). With a
+ * session, it is written into local storage first from /healthz, a page that loads no asset, and
+ * Lighthouse is told not to reset storage.
+ */
+async function audit(url, session) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    if (session) {
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const page = await browser.newPage();
+      const origin = new URL(url);
+      await page.goto(`${origin.origin}/healthz`);
+      const storageKey = `sb-${origin.hostname.split('.')[0]}-auth-token`;
+      await page.evaluate(
+        (key, value) => localStorage.setItem(key, value),
+        storageKey,
+        JSON.stringify(session),
+      );
+      await page.close();
+      await browser.disconnect();
+    }
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      disableStorageReset: Boolean(session),
+    });
+    const lhr = result.lhr;
+    if (args.reports) {
+      mkdirSync(args.reports, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '-') || 'root'}-${Date.now()}.json`;
+      writeFileSync(path.join(args.reports, name), JSON.stringify(lhr));
+    }
+    const requests = lhr.audits['network-requests'].details?.items ?? [];
+    const scriptBytes = requests
+      .filter((item) => item.resourceType === 'Script')
+      .reduce((total, item) => total + (item.transferSize ?? 0), 0);
+    const figure = (id) => Math.round(lhr.audits[id].numericValue);
+    return {
+      finalUrl: lhr.finalDisplayedUrl,
+      performance: Math.round(lhr.categories.performance.score * 100),
+      accessibility: Math.round(lhr.categories.accessibility.score * 100),
+      bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
+      fcpMs: figure('first-contentful-paint'),
+      lcpMs: figure('largest-contentful-paint'),
+      tbtMs: figure('total-blocking-time'),
+      cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+      speedIndexMs: figure('speed-index'),
+      jsTransferredKb: Number((scriptBytes / 1024).toFixed(1)),
+      totalTransferredKb: Number((lhr.audits['total-byte-weight'].numericValue / 1024).toFixed(1)),
+      // Lighthouse's CPU score of this machine during the run: its simulated 4× slowdown applies on
+      // top of it, so a busy machine (a low index) scores lower for the same app.
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+      unusedJsKb: Number(
+        ((lhr.audits['unused-javascript'].details?.overallSavingsBytes ?? 0) / 1024).toFixed(1),
+      ),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** The run with the median performance score (ties: the median LCP). */
+function median(results) {
+  const sorted = [...results].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+build();
+const server = await startServer();
+const pages = {};
+try {
+  const session = await fanSession(server.baseUrl);
+  for (const [name, pagePath, withSession] of [
+    ['/ (signed out)', '/', null],
+    ['/dashboard (signed in)', '/dashboard', session],
+  ]) {
+    const results = [];
+    for (let i = 0; i < runs; i += 1) results.push(await audit(`${server.baseUrl}${pagePath}`, withSession));
+    const m = median(results);
+    pages[name] = { median: m, runs: results };
+    const landed = new URL(m.finalUrl).pathname;
+    console.log(
+      `${name.padEnd(24)} performance ${m.performance} (runs: ${results.map((r) => r.performance).join(', ')}), ` +
+        `LCP ${(m.lcpMs / 1000).toFixed(2)} s, FCP ${(m.fcpMs / 1000).toFixed(2)} s, TBT ${m.tbtMs} ms, CLS ${m.cls}, ` +
+        `JS ${m.jsTransferredKb} kB transferred, accessibility ${m.accessibility}, best practices ${m.bestPractices}, ` +
+        `machine benchmark index ${m.benchmarkIndex}` +
+        (landed === pagePath ? '' : ` — landed on ${landed}`),
+    );
+  }
+} finally {
+  await server.stop();
+}
+
+const chromium = spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).stdout.trim();
+const met = Object.values(pages).every(
+  ({ median: m }) =>
+    m.performance >= TARGETS.performance &&
+    m.lcpMs < TARGETS.lcpMs &&
+    m.jsTransferredKb <= TARGETS.firstLoadJsKb,
+);
+console.log(
+  met
+    ? 'Every target met.'
+    : `Below target (performance ≥ ${TARGETS.performance}, LCP < ${TARGETS.lcpMs / 1000} s, JS ≤ ${TARGETS.firstLoadJsKb} kB).`,
+);
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(
+  path.join(root, 'bench/results/lighthouse.json'),
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), chromium, formFactor: 'mobile', runsPerPage: runs, targets: TARGETS, pages }, null, 2)}\n`,
+);
+console.log('Written to bench/results/lighthouse.json');
