@@ -28,6 +28,7 @@ import { idempotency } from './platform/idempotency.ts';
 import { requestContext } from './platform/request-context.ts';
 import { requestId, requestLog } from './platform/request-log.ts';
 import { webStatic } from './platform/web-static.ts';
+import { overload } from './platform/overload.ts';
 import { databaseErrors, metrics, observePool } from './platform/metrics.ts';
 import { textGuard } from './platform/text-guard.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
@@ -86,6 +87,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(requestLog);
   await app.register(metrics, { token: deps.config.METRICS_TOKEN, render: opts.renderMetrics });
   observePool(() => deps.database.stats());
+  await app.register(overload, {
+    maxEventLoopDelayMs: deps.config.OVERLOAD_EVENT_LOOP_DELAY_MS ?? (deps.config.DATABASE_URL ? 1000 : 0),
+  });
 
   // Decision 027: browsers may call from the site's own origin and CORS_ORIGINS only; any other
   // origin (`null` included) gets no CORS headers at all, so no credentials either.

@@ -54,6 +54,7 @@ export async function createDeps(
     databaseUrl: env.DATABASE_URL,
     dataDir: opts.dataDirForDb === undefined ? env.DATA_DIR : opts.dataDirForDb,
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    poolSize: env.DATABASE_POOL_SIZE,
     onConnectionError: (error) => status.onConnectionError(error),
   });
   status.ping = database.ping;

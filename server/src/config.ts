@@ -14,6 +14,8 @@ export const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** PostgreSQL statement_timeout in ms (0 = none), so a slow database can't pile requests up. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** PostgreSQL connections per server process; WORKERS × this must stay under max_connections. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /**
    * Public base URL of this deployment: every link in an e-mail, the token issuer and the
    * redirect allow-list start here, never at a request's Host or X-Forwarded-Host (decision 026).
@@ -125,6 +127,12 @@ export const envSchema = z.object({
   WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   /** On SIGTERM/SIGINT, how long in-flight requests may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * Overload protection: while the event loop lags more than this (ms), requests get 503
+   * overloaded + Retry-After instead of queueing. 0 = off. Default: 1000 on PostgreSQL, off on
+   * the embedded PGlite, whose queries run on the event loop itself.
+   */
+  OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** Serves /metrics to `Authorization: Bearer <METRICS_TOKEN>`; unset → no /metrics (404). */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** realtime-compat §11.6: refused joins are answered after this delay (default 5000, 0 in tests). */

@@ -47,6 +47,8 @@ export async function createTestApp(
     DATABASE_URL: TEST_DATABASE_URL,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    // A busy test machine lags; overload protection has its own test (platform/overload.test.ts).
+    OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
     ...envOverrides,
   });
   const clock = new ManualClock(new Date('2026-06-01T12:00:00Z'));
