@@ -44,7 +44,9 @@ export async function currentSeason(db: Database, org: Organization, now: Date):
   const { rows } = await sql<{ key: string; startsAt: Date }>`
     select key, substr(key, 8)::date::timestamp at time zone ${org.timeZone} as starts_at
     from (select leaderboard_season(${now}::timestamptz, ${org.timeZone},
-      (select season_starts_on from leaderboard_settings where organization_id = ${org.id})) as key) k`.execute(db);
+      (select season_starts_on from leaderboard_settings where organization_id = ${org.id})) as key) k`.execute(
+    db,
+  );
   const row = rows[0] as { key: string; startsAt: Date };
   return { key: row.key, startsAt: new Date(row.startsAt), endsAt: null, name: null };
 }
