@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Organization } from '../db/schema.ts';
-import type { TestContext } from './test-app.ts';
+import { onRealPostgres, type TestContext } from './test-app.ts';
 
 /**
  * A ledger line written at a chosen instant, straight into point_transactions: the board's
@@ -32,17 +32,23 @@ export async function seedFans(
   at: string,
 ): Promise<string[]> {
   const tag = Math.random().toString(36).slice(2, 8);
-  const { rows } = await sql<{ id: string }>`
-    insert into users (organization_id, email, username, birthday, referral_code)
-    select ${org.id}, 'seed-' || ${tag} || '-' || i || '@example.com', 'seed_' || ${tag} || '_' || i,
-           '1990-01-01', 'S' || ${tag} || i
-    from generate_series(1, ${count}::int) as i
-    returning id`.execute(t.db);
-  await sql`
-    insert into point_transactions (organization_id, user_id, amount, kind, description, created_at)
-    select ${org.id}, u.id, ${sql.raw(points)}, 'challenge', 'seed line',
-           ${new Date(at)}::timestamptz + (u.i * interval '1 millisecond')
-    from (select id, (regexp_replace(email, '^seed-[a-z0-9]+-([0-9]+)@.*$', '\\1'))::int as i
-          from users where email like ${`seed-${tag}-%`}) u`.execute(t.db);
-  return rows.map((r) => r.id);
+  return t.db.transaction().execute(async (trx) => {
+    // Seeding thousands of rows is bulk work, not a request: no per-statement limit for it.
+    if (onRealPostgres) await sql`set local statement_timeout = 0`.execute(trx);
+    const { rows } = await sql<{ id: string }>`
+      with fans as (
+        insert into users (organization_id, email, username, birthday, referral_code)
+        select ${org.id}, 'seed-' || ${tag} || '-' || i || '@example.com', 'seed_' || ${tag} || '_' || i,
+               '1990-01-01', 'S' || ${tag} || '-' || i
+        from generate_series(1, ${count}::int) as i
+        returning id, split_part(referral_code, '-', 2)::int as i
+      ), lines as (
+        insert into point_transactions (organization_id, user_id, amount, kind, description, created_at)
+        select ${org.id}, u.id, ${sql.raw(points)}, 'challenge', 'seed line',
+               ${new Date(at)}::timestamptz + (u.i * interval '1 millisecond')
+        from fans u
+      )
+      select id from fans order by i`.execute(trx);
+    return rows.map((r) => r.id);
+  });
 }

@@ -37,6 +37,7 @@ const screens: [path: string, load: Screen][] = [
   ['offers', () => import('../features/rewards/console/offers-console-route.tsx')],
   ['boosts', () => import('../features/rewards/console/boosts-console-route.tsx')],
   ['badges', () => import('../features/rewards/console/badges-console-route.tsx')],
+  ['leaderboard', () => import('../features/leaderboard/console/leaderboard-console-route.tsx')],
   ['settings', () => import('../features/admin/routes/settings-route.tsx')],
 ];
 

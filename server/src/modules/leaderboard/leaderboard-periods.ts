@@ -40,16 +40,15 @@ export async function seasonStart(db: Database, organizationId: string): Promise
  * in the organization's time zone. It runs until the next start, so it has no end yet.
  */
 export async function currentSeason(db: Database, org: Organization, now: Date): Promise<Period> {
-  const starts = await seasonStart(db, org.id);
-  const { rows } = await sql<{ key: string }>`
-    select leaderboard_season(${now}::timestamptz, ${org.timeZone}, ${starts}::date) as key`.execute(db);
-  const key = (rows[0] as { key: string }).key;
-  return {
-    key,
-    startsAt: await localMidnight(db, key.slice('season:'.length), org.timeZone),
-    endsAt: null,
-    name: null,
-  };
+  // One round trip: the setting, the key and the season's first instant.
+  const { rows } = await sql<{ key: string; startsAt: Date }>`
+    select key, substr(key, 8)::date::timestamp at time zone ${org.timeZone} as starts_at
+    from (select leaderboard_season(${now}::timestamptz, ${org.timeZone},
+      (select season_starts_on from leaderboard_settings where organization_id = ${org.id})) as key) k`.execute(
+    db,
+  );
+  const row = rows[0] as { key: string; startsAt: Date };
+  return { key: row.key, startsAt: new Date(row.startsAt), endsAt: null, name: null };
 }
 
 /** The instant a calendar day starts in a time zone. */

@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   QrCode,
   Settings,
+  Trophy,
   ShoppingBag,
   Users,
   Video,
@@ -29,6 +30,7 @@ const NAV = [
   { to: '/admin/offers', key: 'offers', icon: ShoppingBag },
   { to: '/admin/boosts', key: 'boosts', icon: Zap },
   { to: '/admin/badges', key: 'badges', icon: Award },
+  { to: '/admin/leaderboard', key: 'leaderboard', icon: Trophy },
   { to: '/admin/settings', key: 'settings', icon: Settings },
 ] as const;
 

@@ -48,7 +48,7 @@ export default function LeaderboardRoute() {
               role="tab"
               aria-selected={b === board}
               onClick={() => setParams({ board: b }, { replace: true })}
-              className={`min-h-11 rounded-xl px-2 text-sm font-bold ${b === board ? 'bg-brand text-on-brand' : 'text-muted'}`}
+              className={`min-h-11 rounded-xl px-2 text-sm font-bold ${b === board ? 'bg-brand text-white' : 'text-muted'}`}
             >
               {t(`tabs.${b}`)}
             </button>

@@ -35,6 +35,8 @@ export default function ProfileEditRoute() {
   const [avatar, setAvatar] = useState<{ file: File; preview: string } | null>(null);
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Decision 025: on by default; off shows the fan as "Fan #…" on every leaderboard.
+  const [shownByName, setShownByName] = useState<boolean | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(
@@ -70,7 +72,9 @@ export default function ProfileEditRoute() {
         await api.post('/media/set-avatar', { name: upload.mediaId });
       }
       await saveConsents(consents.data ?? [], answers);
-      const user = await updateMe(parsed.data);
+      const user = await updateMe(
+        shownByName === null ? parsed.data : { ...parsed.data, leaderboardVisible: shownByName },
+      );
       queryClient.setQueryData(queryKeys.me, user);
       void queryClient.invalidateQueries({ queryKey: queryKeys.me });
       void queryClient.invalidateQueries({ queryKey: queryKeys.consents });
@@ -140,6 +144,19 @@ export default function ProfileEditRoute() {
               onChange={(id, value) => setAnswers((a) => ({ ...a, [id]: value }))}
             />
           )}
+          <label className="flex min-h-11 items-start gap-3 rounded-2xl border border-line bg-surface p-4">
+            <input
+              type="checkbox"
+              className="mt-1 size-5 shrink-0 accent-[var(--brand-primary)]"
+              checked={shownByName ?? me.data?.leaderboardVisible ?? true}
+              onChange={(e) => setShownByName(e.target.checked)}
+              name="leaderboardVisible"
+            />
+            <span>
+              <span className="block font-semibold">{t('edit.leaderboardVisible')}</span>
+              <span className="block text-sm text-muted">{t('edit.leaderboardVisibleHint')}</span>
+            </span>
+          </label>
           <Button type="submit" full loading={busy}>
             {t('edit.save')}
           </Button>
