@@ -65,14 +65,14 @@ module.exports = {
       name: 'runtime-never-imports-seeds',
       severity: 'error',
       comment:
-        'Demo data is loaded by the entry points only (main.ts on first start, the admin CLI); runtime code never depends on it.',
+        'Demo data is loaded by the entry points only (main.ts or the cluster primary on first start, the admin CLI); runtime code never depends on it.',
       from: {
         path: '^server/src/',
         pathNot: [
           '^server/src/seed/',
           '^server/src/test/',
           '\\.test\\.ts$',
-          '^server/src/(main|cli/.*)\\.ts$',
+          '^server/src/(main|cluster|cli/.*)\\.ts$',
         ],
       },
       to: { path: '^server/src/seed/' },

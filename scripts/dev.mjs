@@ -8,6 +8,8 @@ const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', path.join(root, 'server/src/main.ts')], {
     cwd: root,
     stdio: 'inherit',
+    // Links in e-mails open the Vite app fans use in development (decision 026).
+    env: { ...process.env, SITE_URL: process.env.SITE_URL || 'http://localhost:5173' },
   }),
   spawn('npm', ['run', 'dev', '-w', 'web'], { cwd: root, stdio: 'inherit' }),
 ];

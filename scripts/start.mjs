@@ -24,14 +24,34 @@ const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts'
 );
 const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
 if (stale) {
-  console.log('Building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // The build's file listing is noise to someone starting the app: keep it, show it only on failure,
+  // and print one line with the time and the first-load sizes from web/scripts/report-bundle.mjs.
+  process.stdout.write('Building the web app… ');
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) {
+    console.log('failed.');
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    process.exit(result.status ?? 1);
+  }
+  const sizes = [...(result.stdout ?? '').matchAll(/^\s+(\/\S*)\s+([\d.]+ kB)/gm)].map(
+    ([, route, size]) => `${route} ${size}`,
+  );
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`done in ${seconds} s${sizes.length ? ` (first-load JavaScript: ${sizes.join(', ')})` : ''}.`);
 }
 
+// A production server refuses to start without SITE_URL (links in e-mails are built from it,
+// decision 026). `npm start` on a laptop (NODE_ENV unset) is the local demo: its site is here.
+const localDemo = !process.env.NODE_ENV && !process.env.SITE_URL;
 const server = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  env: {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+    ...(localDemo ? { SITE_URL: `http://localhost:${process.env.PORT || 3000}` } : {}),
+  },
 });
 process.exit(server.status ?? 0);

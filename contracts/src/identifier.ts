@@ -24,7 +24,26 @@ export function normalisePhone(value: string): string {
 /** The auth credential for an identifier: a trimmed, lower-cased e-mail or a bare phone number. */
 export function credentialOf(value: string): { email: string } | { phone: string } | null {
   const kind = identifierKind(value);
-  if (kind === 'email') return { email: value.trim().toLowerCase() };
+  if (kind === 'email') return { email: canonicalEmail(value) };
   if (kind === 'phone') return { phone: normalisePhone(value) };
   return null;
+}
+
+/**
+ * The one spelling of an e-mail address: trimmed (spaces, tabs, line breaks) and lower-cased.
+ * The server looks accounts up AND counts throttled attempts with it, so `" EMAIL"` and
+ * `"email\t"` are the same account to both (decision 014).
+ */
+export function canonicalEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** The one spelling of a phone number: E.164 digits without "+", spaces, brackets or dashes. */
+export function canonicalPhone(value: string): string {
+  return value.replace(/[\s()-]/g, '').replace(/^\+/, '');
+}
+
+/** The canonical form of whichever identifier this is (an e-mail has an "@"). */
+export function canonicalIdentifier(value: string): string {
+  return value.includes('@') ? canonicalEmail(value) : canonicalPhone(value);
 }

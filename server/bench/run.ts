@@ -1,210 +1,310 @@
 /**
- * npm run bench — race-day writes (check-in, poll answer, sweepstake entry) through the real
- * HTTP API, against the raw database limit for the same ledger write on the same machine.
- *
- * Database: BENCH_DATABASE_URL (or DATABASE_URL) → that PostgreSQL; otherwise an in-memory
- * PGlite. Knobs: BENCH_FANS (default 300), BENCH_CONCURRENCY (default 50).
- * Prints figures; asserts nothing but the ledger invariant at the end.
+ * npm run bench — the race-day mix through the production server, against the machine's own
+ * limits measured in the same run (decision 013; docs/benchmark.md explains every flag and
+ * column). Each run: a fresh database seeded in SQL → the server as its own process → every
+ * path from a separate load-generator process → the ledger invariant. Figures go to stdout and
+ * bench/results/latest.json; the exit code is 1 when the invariant breaks.
  */
-import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
-import { buildApp } from '../src/app.ts';
-import { generatePrivateJwk } from '../src/auth/signing-keys.ts';
-import { createDeps } from '../src/bootstrap.ts';
-import { parseEnv } from '../src/config.ts';
-import { newReferralCode } from '../src/modules/referral/referral-code.ts';
-import { seedOrganization } from '../src/seed/organization-seed.ts';
+import pg from 'pg';
+import { SessionTokens } from '../src/auth/session-tokens.ts';
+import { generatePrivateJwk, loadSigningKeys } from '../src/auth/signing-keys.ts';
+import { openDatabase } from '../src/db/engine.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { systemClock } from '../src/platform/clock.ts';
+import {
+  type CpuProfile,
+  formatSelfTimes,
+  monotonicMicros,
+  type SelfTime,
+  topSelfTime,
+} from './cpu-profile.ts';
+import { checkLedgerInvariant } from './invariant.ts';
+import { runInProcessLedger, runPgbench } from './ledger-limit.ts';
+import { BARE_PATH, type LoadResult, type LoadSpec, PATHS } from './load-plan.ts';
+import { type BenchOptions, type Engine, parseOptions } from './options.ts';
+import {
+  cpuSecondsOf,
+  ensureWebBuilt,
+  freePort,
+  memoryOf,
+  ROOT,
+  type Running,
+  runLoad,
+  startBareFastify,
+  startServer,
+} from './processes.ts';
+import { formatTable, type Limits, pathResult, type RunResult } from './report.ts';
+import { seedBench } from './seed.ts';
+import { createTargets, type Targets } from './targets.ts';
 
-const FANS = Number(process.env.BENCH_FANS ?? 300);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
-const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+const TOKEN_LIFETIME = 86_400;
+const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 
-interface Figures {
-  name: string;
-  count: number;
-  ok: number;
-  seconds: number;
-  latencies: number[];
+async function adminQuery(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
-async function runPool(
-  count: number,
-  concurrency: number,
-  task: (i: number) => Promise<boolean>,
-): Promise<Omit<Figures, 'name'>> {
-  const latencies: number[] = [];
-  let next = 0;
-  let ok = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, count) }, async () => {
-      for (;;) {
-        const i = next++;
-        if (i >= count) return;
-        const t0 = performance.now();
-        if (await task(i)) ok++;
-        latencies.push(performance.now() - t0);
+/**
+ * Without FORCE: forcing would terminate a connection the closed pool is still letting go of,
+ * and node-postgres reports that as an unhandled error. The bench's own connections are all
+ * closed by now, so a short retry suffices.
+ */
+async function dropDatabase(serverUrl: string, name: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(serverUrl, `drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+function databaseUrlFor(serverUrl: string, name: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function measureBare(o: BenchOptions): Promise<number> {
+  const bare = await startBareFastify();
+  try {
+    const load = await runLoad({
+      baseUrl: bare.url,
+      path: BARE_PATH,
+      connections: o.connections,
+      duration: o.duration,
+      warmup: o.warmup,
+    });
+    return load.rps;
+  } finally {
+    await bare.stop();
+  }
+}
+
+function specFor(o: BenchOptions, url: string, orgKey: string, tokensFile: string, t: Targets, name: string) {
+  const def = PATHS.find((p) => p.name === name)!;
+  const targets =
+    def.body === 'poll'
+      ? t.polls
+      : def.body === 'trivia'
+        ? [t.trivia]
+        : def.body === 'entry'
+          ? t.sweepstakes
+          : [];
+  const spec: LoadSpec = {
+    baseUrl: url,
+    path: def,
+    connections: o.connections,
+    duration: o.duration,
+    warmup: o.warmup,
+    organizationKey: orgKey,
+    tokensFile,
+    targets,
+    questions: def.body === 'trivia' ? t.questions : undefined,
+  };
+  return spec;
+}
+
+function latestProfile(dir: string, window: { from: number; to: number }): SelfTime[] {
+  // One profile per thread (tsx runs its loader in a worker): the main thread's is the largest.
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => path.join(dir, f))
+    .sort((a, b) => statSync(b).size - statSync(a).size);
+  if (files.length === 0) return [];
+  const profile = JSON.parse(readFileSync(files[0]!, 'utf8')) as CpuProfile;
+  return topSelfTime(profile, 15, ROOT, window);
+}
+
+async function runOne(o: BenchOptions, engine: Engine, fans: number, fastifyRps: number | null) {
+  const stamp = `${Date.now()}`;
+  const port = await freePort();
+  const siteUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-bench-'));
+  const serverUrl = o.databaseUrl ?? DEFAULT_SERVER;
+  const dbName = `paddock_bench_${stamp}`;
+  const databaseUrl = engine === 'postgres' ? databaseUrlFor(serverUrl, dbName) : undefined;
+  if (engine === 'postgres') await adminQuery(serverUrl, `create database ${dbName}`);
+  const jwk = await generatePrivateJwk();
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    SITE_URL: siteUrl,
+    SEED_DEMO: 'false',
+    JWT_PRIVATE_JWK: jwk,
+    APP_SECRET: 'bench-app-secret-'.padEnd(64, 'x'),
+    AUTH_JWT_EXPIRY: String(TOKEN_LIFETIME),
+    // The throttles stay on, scaled so 50 connections over a few thousand fans stay under them.
+    RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '1000',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const label = `${engine}, ${fans.toLocaleString('en-US')} fans`;
+  const open = () => openDatabase({ databaseUrl, dataDir: engine === 'pglite' ? dataDir : null });
+  let running: Running | null = null;
+  let database: Awaited<ReturnType<typeof open>> | null = null;
+  try {
+    console.log(`\n▶ ${label}: seeding…`);
+    database = await open();
+    await migrateToLatest(database.db);
+    const keys = await loadSigningKeys(jwk);
+    const tokens = new SessionTokens(keys, systemClock, TOKEN_LIFETIME, `${siteUrl}/auth/v1`);
+    const seed = await seedBench(database.db, tokens, fans);
+    await database.close();
+    database = null;
+    console.log(
+      `  seeded in ${seed.seconds.toFixed(1)} s, ${fans} tokens in ${seed.tokenSeconds.toFixed(1)} s`,
+    );
+    const tokensFile = path.join(dataDir, 'tokens.json');
+    writeFileSync(tokensFile, JSON.stringify(seed.fanTokens));
+
+    let ledgerTps: number | null = null;
+    if (engine === 'postgres' && o.limits) {
+      ledgerTps = await runPgbench(databaseUrl!, seed.organizationId, fans, o.connections, o.duration);
+      console.log(`  pgbench, the award statements: ${ledgerTps.toFixed(0)} TPS`);
+    }
+
+    const names = PATHS.map((p) => p.name).filter((n) => o.paths.length === 0 || o.paths.includes(n));
+    const loads: {
+      name: string;
+      load: LoadResult;
+      rssMb: number | null;
+      cpu: number | null;
+      profile: SelfTime[];
+    }[] = [];
+    let peakMb: number | null = null;
+    const profileRoot = path.join(ROOT, 'bench/results/profiles');
+    const logFile = path.join(ROOT, 'bench/results/server.log');
+    writeFileSync(logFile, '');
+    const start = async (profileDir?: string) => {
+      running = await startServer(env, port, logFile, profileDir);
+      return running;
+    };
+    let server = await start();
+    const targets = await createTargets(server.url, seed.operatorToken, seed.publishableKey);
+    for (const name of names) {
+      let profileDir: string | undefined;
+      if (o.profile) {
+        await server.stop();
+        profileDir = path.join(
+          profileRoot,
+          `${engine}-${fans}-${name.replace(/[^a-z0-9]+/gi, '-')}-${stamp}`,
+        );
+        mkdirSync(profileDir, { recursive: true });
+        server = await start(profileDir);
       }
-    }),
-  );
-  return { count, ok, seconds: (performance.now() - started) / 1000, latencies };
-}
+      const cpuBefore = cpuSecondsOf(server.pid);
+      const from = monotonicMicros();
+      const load = await runLoad(specFor(o, server.url, seed.publishableKey, tokensFile, targets, name));
+      const cpuAfter = cpuSecondsOf(server.pid);
+      const to = monotonicMicros();
+      const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+      const mem = memoryOf(server.pid);
+      if (mem) peakMb = Math.max(peakMb ?? 0, mem.peakMb);
+      let profile: SelfTime[] = [];
+      if (profileDir) {
+        await server.stop();
+        profile = latestProfile(profileDir, { from, to });
+        server = await start();
+      }
+      loads.push({ name, load, rssMb: mem?.rssMb ?? null, cpu, profile });
+      const codes = Object.entries(load.statusCodes)
+        .map(([c, n]) => `${c}×${n}`)
+        .join(' ');
+      console.log(
+        `  ${name}: ${load.rps.toFixed(0)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, max ${load.max} ms [${codes}]${load.socketErrors + load.timeouts > 0 ? ` errors ${load.socketErrors} timeouts ${load.timeouts}` : ''}`,
+      );
+      if (profile.length > 0) console.log(formatSelfTimes(name, profile));
+    }
+    await server.stop();
+    running = null;
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
+    database = await open();
+    if (engine === 'pglite' && o.limits) {
+      ledgerTps = await runInProcessLedger(database.db, seed.organizationId, fans, o.duration);
+      console.log(`  in-process award statements on PGlite: ${ledgerTps.toFixed(0)} TPS`);
+    }
+    const invariant = await checkLedgerInvariant(database.db, seed.organizationId);
+    await database.close();
+    database = null;
 
-function report(f: Figures) {
-  const sorted = [...f.latencies].sort((a, b) => a - b);
-  const rate = f.count / f.seconds;
-  console.log(
-    `${f.name.padEnd(34)} ${String(f.ok).padStart(5)}/${String(f.count).padEnd(5)} ok  ${rate.toFixed(0).padStart(6)} req/s  p50 ${percentile(sorted, 50).toFixed(1)} ms  p95 ${percentile(sorted, 95).toFixed(1)} ms  p99 ${percentile(sorted, 99).toFixed(1)} ms`,
-  );
+    const limits: Limits = {
+      fastifyRps,
+      ledgerTps,
+      ledgerSource: engine === 'postgres' ? `pgbench, ${o.connections} clients` : 'in-process, 1 connection',
+    };
+    const result: RunResult & { profiles?: Record<string, SelfTime[]> } = {
+      engine,
+      fans,
+      seedSeconds: seed.seconds,
+      tokenSeconds: seed.tokenSeconds,
+      limits,
+      paths: loads.map((l) =>
+        pathResult(l.name, PATHS.find((p) => p.name === l.name)!.kind, l.load, limits, l.rssMb),
+      ),
+      invariant,
+      peakRssMb: peakMb,
+    };
+    if (o.profile) result.profiles = Object.fromEntries(loads.map((l) => [l.name, l.profile]));
+    return result;
+  } finally {
+    if (running) await (running as Running).stop();
+    if (database) await database.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    if (engine === 'postgres') await dropDatabase(serverUrl, dbName);
+  }
 }
 
 async function main() {
-  const env = parseEnv({
-    NODE_ENV: 'production',
-    DATA_DIR: path.join(tmpdir(), `paddock-bench-${randomUUID()}`),
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-  });
-  const secrets = { jwtPrivateJwk: await generatePrivateJwk(), appSecret: 'b'.repeat(64) };
-  const { deps, database } = await createDeps(env, { secrets, dataDirForDb: null });
-  const app = await buildApp(deps, { serveWeb: false });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const { db } = deps;
+  const o = parseOptions(process.argv.slice(2));
+  ensureWebBuilt();
+  // Other work on the machine skews every figure: the load average is recorded with them.
+  const loadBefore = loadavg()[0]!;
   console.log(
-    `Paddock bench on ${database.engine}${databaseUrl ? ` (${new URL(databaseUrl).host})` : ''}: ${FANS} fans, concurrency ${CONCURRENCY}\n`,
+    `Paddock bench: ${o.engines.join(' + ')}, fans ${o.sizes.join(', ')}, ${o.connections} connections, ${o.duration} s per path after ${o.warmup} s warm-up`,
   );
+  let fastifyRps: number | null = null;
+  if (o.limits) {
+    fastifyRps = await measureBare(o);
+    console.log(`Bare Fastify, own process: ${fastifyRps.toFixed(0)} req/s`);
+  }
+  const runs: RunResult[] = [];
+  for (const engine of o.engines)
+    for (const fans of o.sizes) runs.push(await runOne(o, engine, fans, fastifyRps));
 
-  const org = await seedOrganization(db, { slug: `bench-${randomUUID().slice(0, 8)}`, name: 'Bench Racing' });
-  const now = new Date();
-  const adult = '1990-01-01';
-  const operator = await db
-    .insertInto('users')
-    .values({
-      organizationId: org.id,
-      email: `ops-${randomUUID()}@bench.local`,
-      appMetadata: JSON.stringify({ roles: ['admin'] }),
-      userMetadata: '{}',
-      properties: '{}',
-      birthday: adult,
-      onboardedAt: now,
-      referralCode: newReferralCode(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const fans = await db
-    .insertInto('users')
-    .values(
-      Array.from({ length: FANS }, (_, i) => ({
-        organizationId: org.id,
-        email: `fan-${i}-${randomUUID().slice(0, 6)}@bench.local`,
-        appMetadata: '{}',
-        userMetadata: '{}',
-        properties: '{}',
-        firstName: 'Bench',
-        birthday: adult,
-        onboardedAt: now,
-        referralCode: newReferralCode(),
-      })),
-    )
-    .returningAll()
-    .execute();
-  const tokens: string[] = [];
-  for (const fan of fans)
-    tokens.push((await deps.tokens.createSession(db, fan, { amr: 'password' })).access_token);
-  const opToken = (await deps.tokens.createSession(db, operator, { amr: 'password' })).access_token;
-
-  const call = (token: string, method: string, url: string, body?: unknown) =>
-    fetch(`${address}${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        'x-organization-token': org.publishableKey,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-
-  type Created = { id?: string; challengeId?: string; sweepstakeId?: string };
-  const poll = (await (
-    await call(opToken, 'POST', '/api/admin/challenges', {
-      subtype: 'poll',
-      title: 'Who wins on Sunday?',
-      visibleFrom: new Date(now.getTime() - 60_000).toISOString(),
-      expiresOn: new Date(now.getTime() + 86_400_000).toISOString(),
-      options: [
-        { text: 'Car 1', points: 10 },
-        { text: 'Car 2', points: 10 },
-      ],
-    })
-  ).json()) as Created;
-  const sweep = (await (
-    await call(opToken, 'POST', '/api/admin/sweepstakes', {
-      title: 'Signed helmet',
-      prize: 'A signed race helmet',
-      startsAt: new Date(now.getTime() - 60_000).toISOString(),
-      endsAt: new Date(now.getTime() + 86_400_000).toISOString(),
-      costPerEntry: 5,
-    })
-  ).json()) as Created;
-  if (!poll.challengeId && !poll.id) throw new Error(`Could not create the poll: ${JSON.stringify(poll)}`);
-  if (!sweep.sweepstakeId && !sweep.id)
-    throw new Error(`Could not create the sweepstake: ${JSON.stringify(sweep)}`);
-  const pollId = poll.challengeId ?? poll.id;
-  const sweepId = sweep.sweepstakeId ?? sweep.id;
-
-  const figures: Figures[] = [];
-  const scenario = async (name: string, task: (i: number) => Promise<boolean>) => {
-    const f = { name, ...(await runPool(FANS, CONCURRENCY, task)) };
-    figures.push(f);
-    report(f);
+  const out = path.resolve(ROOT, o.out);
+  mkdirSync(path.dirname(out), { recursive: true });
+  const machine = {
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    loadAverageBefore: loadBefore,
+    loadAverageAfter: loadavg()[0]!,
   };
-
-  await scenario('GET /api/user/me', async (i) => (await call(tokens[i]!, 'GET', '/api/user/me')).ok);
-  await scenario('POST /api/checkin', async (i) => (await call(tokens[i]!, 'POST', '/api/checkin', {})).ok);
-  await scenario(
-    'POST /api/challenge/{poll}',
-    async (i) => (await call(tokens[i]!, 'POST', `/api/challenge/${pollId}`, { responseIndex: i % 2 })).ok,
+  const options = { duration: o.duration, warmup: o.warmup, connections: o.connections, quick: o.quick };
+  writeFileSync(
+    out,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, options, runs }, null, 2)}\n`,
   );
-  await scenario(
-    'POST /api/sweepstake/{id}/entry',
-    async (i) => (await call(tokens[i]!, 'POST', `/api/sweepstake/${sweepId}/entry`, { count: 1 })).ok,
-  );
-
-  // The raw limit: the same ledger write (insert + guarded balance update) in one transaction,
-  // straight to the database with no HTTP, validation or auth in front.
-  await scenario('raw ledger write (no HTTP)', async (i) => {
-    await db.transaction().execute(async (trx) => {
-      await sql`insert into point_transactions (organization_id, user_id, amount, kind, description)
-                values (${org.id}, ${fans[i]!.id}, 1, 'bench', 'Bench write')`.execute(trx);
-      await sql`update users set points = points + 1, lifetime_points = lifetime_points + 1
-                where id = ${fans[i]!.id} and points + 1 >= 0`.execute(trx);
-    });
-    return true;
-  });
-
-  const mismatched = await sql<{ n: number }>`
-    select count(*)::int as n from users u
-    where u.organization_id = ${org.id}
-      and u.points <> coalesce((select sum(amount) from point_transactions t where t.user_id = u.id), 0)`.execute(
-    db,
-  );
+  console.log(`\n${runs.map(formatTable).join('\n\n')}\n`);
   console.log(
-    `\nledger check: ${mismatched.rows[0]?.n === 0 ? 'every balance equals its ledger' : `${mismatched.rows[0]?.n} balances differ from the ledger`}`,
+    `Machine: ${machine.cpus} × ${machine.cpu}, Node ${machine.node}, load average ${machine.loadAverageBefore.toFixed(1)} before, ${machine.loadAverageAfter.toFixed(1)} after`,
   );
-  const memory = process.memoryUsage();
-  console.log(
-    `memory: rss ${(memory.rss / 1048576).toFixed(0)} MB, heap used ${(memory.heapUsed / 1048576).toFixed(0)} MB`,
-  );
-
-  await app.close();
-  await database.close();
+  console.log(`Figures written to ${path.relative(ROOT, out)}`);
+  if (runs.some((r) => r.invariant && r.invariant.mismatched > 0)) {
+    console.error('\nThe ledger invariant is broken: some balance differs from the sum of its ledger.');
+    process.exit(1);
+  }
 }
 
 main().catch((error) => {

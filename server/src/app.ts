@@ -5,7 +5,12 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,10 +24,15 @@ import { runtimeConfigRoutes } from './modules/config/runtime-config-routes.ts';
 import { operatorModules, productModules } from './modules/index.ts';
 import { fileDownloadRoutes } from './modules/files/file-download-routes.ts';
 import type { AppDeps } from './bootstrap.ts';
-import { errorHandler } from './platform/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, errorHandler } from './platform/errors.ts';
 import { idempotency } from './platform/idempotency.ts';
 import { requestContext } from './platform/request-context.ts';
+import { requestId, requestLog } from './platform/request-log.ts';
+import { databaseErrors, metrics, observePool } from './platform/metrics.ts';
+import { textGuard } from './platform/text-guard.ts';
+import { securityHeaders } from './platform/http/security-headers.ts';
 import { organizationByKey } from './modules/organization/organization-service.ts';
+import { realtimeServer } from './realtime/realtime-server.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +48,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** Called for every route as it is registered (tests enumerate /api/admin routes with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The /metrics text; with WORKERS > 1 the primary's aggregate of every worker (cluster.ts). */
+  renderMetrics?: () => Promise<string>;
 }
 
 /**
@@ -45,10 +57,20 @@ export interface BuildOptions {
  * → auth → product API → runtime config and files → the SPA. Tests call this directly.
  */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  // Forwarded headers only from configured proxies (decision 026); else the socket's peer.
+  const trusted = deps.config.TRUST_PROXY;
+  const trustProxy: FastifyServerOptions['trustProxy'] =
+    typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
   const app = Fastify({
     logger: opts.logger ?? false,
+    // A request id on every log line: the caller's X-Request-Id when it is a plain token, else a
+    // new UUID; echoed in the response so a support request can quote it.
+    requestIdHeader: false,
+    genReqId: requestId,
+    // One line per request from platform/request-log.ts instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy,
     connectionTimeout: 30_000,
     requestTimeout: 60_000,
     routerOptions: { ignoreTrailingSlash: true },
@@ -59,9 +81,15 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  await app.register(requestLog);
+  await app.register(metrics, { token: deps.config.METRICS_TOKEN, render: opts.renderMetrics });
+  observePool(() => deps.database.stats());
 
+  // Decision 027: browsers may call from the site's own origin and CORS_ORIGINS only; any other
+  // origin (`null` included) gets no CORS headers at all, so no credentials either.
+  const corsOrigins = new Set([new URL(deps.config.SITE_URL).origin, ...deps.config.CORS_ORIGINS]);
   await app.register(cors, {
-    origin: true,
+    origin: (origin, done) => done(null, origin !== undefined && corsOrigins.has(origin)),
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: [
@@ -74,6 +102,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       'idempotency-key',
     ],
     exposedHeaders: ['X-Supabase-Api-Version'],
+  });
+
+  await app.register(textGuard);
+  await app.register(securityHeaders, {
+    config: deps.config,
+    indexHtmlPath: path.join(WEB_DIST, 'index.html'),
   });
 
   await app.register(swagger, {
@@ -120,9 +154,29 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     { prefix: '/api' },
   );
 
+  // Not encapsulated: the socket server hooks the HTTP server's upgrade and the app's close.
+  await realtimeServer(app);
   await app.register(runtimeConfigRoutes);
   await app.register(fileDownloadRoutes);
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  // /health (and the older /healthz): the process is up. /ready: it can serve, i.e. the
+  // database answers; a load balancer takes the instance out while it is red (decision 014).
+  deps.database.onConnectionError = (error) => {
+    databaseErrors.inc();
+    app.log.warn({ err: error }, 'database connection error');
+  };
+  for (const url of ['/health', '/healthz']) {
+    app.get(url, { schema: { hide: true } }, async () => ({ ok: true }));
+  }
+  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+    if (deps.draining) return reply.status(503).send({ ok: false, code: 'draining' });
+    try {
+      await deps.database.ping();
+      return { ok: true };
+    } catch {
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ ok: false, code: 'database_unavailable' });
+    }
+  });
 
   const serveWeb = opts.serveWeb ?? true;
   const hasWeb = serveWeb && existsSync(path.join(WEB_DIST, 'index.html'));
@@ -131,7 +185,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    const isApi = url.startsWith('/api') || url.startsWith('/auth') || url.startsWith('/files');
+    const isApi =
+      url.startsWith('/api') ||
+      url.startsWith('/auth') ||
+      url.startsWith('/files') ||
+      url.startsWith('/realtime');
     if (!isApi && hasWeb && request.method === 'GET') {
       // Client-side routes: the SPA decides, including its own 404 page (product §2).
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

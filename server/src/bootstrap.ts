@@ -1,12 +1,18 @@
 import { SessionTokens } from './auth/session-tokens.ts';
 import { generatePrivateJwk, loadSigningKeys, type SigningKeys } from './auth/signing-keys.ts';
-import { type Config, type Env, loadSecrets } from './config.ts';
-import { type Database, type DatabaseHandle, openDatabase } from './db/engine.ts';
+import type { Config, Env } from './config.ts';
+import { type Database, type DatabaseHandle, openDatabase, type PoolStats } from './db/engine.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Clock } from './platform/clock.ts';
 import { systemClock } from './platform/clock.ts';
+import { bindEventBus } from './platform/events/after-commit.ts';
+import { createEventBus } from './platform/events/create-event-bus.ts';
+import type { EventBus, EventBusLogger } from './platform/events/event-bus.ts';
+import { onAwardPosted } from './modules/ledger/ledger-hooks.ts';
+import { announceRankChange } from './modules/organization/rank-live.ts';
 import { FileStore } from './platform/file-store.ts';
 import { S3Bucket } from './platform/s3-bucket.ts';
+import { loadSecrets, storedSigningJwks } from './platform/secrets.ts';
 
 /**
  * Everything a route needs from outside itself; tests build it with their own clock and
@@ -19,6 +25,19 @@ export interface AppDeps {
   keys: SigningKeys;
   tokens: SessionTokens;
   files: FileStore;
+  /** Live events to every process's realtime subscribers (decision 012, decision 023). */
+  events: EventBus;
+  /** Database liveness for /ready, and where the pool reports errors it survives (decision 014). */
+  database: DatabaseStatus;
+  /** Set when a graceful stop begins: /ready answers 503 so load balancers stop sending. */
+  draining: boolean;
+}
+
+export interface DatabaseStatus {
+  ping(): Promise<void>;
+  stats(): PoolStats;
+  /** Replaced by the app with its logger once it exists. */
+  onConnectionError: (error: Error) => void;
 }
 
 /** config → database → migrate: everything buildApp needs, in the order main.ts and tests share. */
@@ -26,21 +45,67 @@ export async function createDeps(
   env: Env,
   opts: { clock?: Clock; secrets?: Config['secrets']; dataDirForDb?: string | null } = {},
 ): Promise<{ deps: AppDeps; database: DatabaseHandle; migrated: string[] }> {
-  const secrets = opts.secrets ?? (await loadSecrets(env, generatePrivateJwk));
-  const config: Config = { ...env, secrets };
+  const status: DatabaseStatus = {
+    ping: async () => {},
+    stats: () => ({ size: 0, idle: 0, waiting: 0 }),
+    onConnectionError: () => {},
+  };
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: opts.dataDirForDb === undefined ? env.DATA_DIR : opts.dataDirForDb,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    onConnectionError: (error) => status.onConnectionError(error),
   });
+  status.ping = database.ping;
+  status.stats = database.stats;
   const migrated = await migrateToLatest(database.db);
-  const keys = await loadSigningKeys(secrets.jwtPrivateJwk);
+  const secrets = opts.secrets ?? (await loadSecrets(database.db, env, generatePrivateJwk));
+  const config: Config = { ...env, secrets };
+  const keys = await loadSigningKeys(secrets.jwtPrivateJwk, secrets.jwtPreviousPrivateJwk);
   const clock = opts.clock ?? systemClock;
-  const issuer = `${(env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')}/auth/v1`;
-  const tokens = new SessionTokens(keys, clock, env.AUTH_JWT_EXPIRY, issuer);
+  const issuer = `${env.SITE_URL.replace(/\/$/, '')}/auth/v1`;
+  // Keys given in the environment never change under a running process; stored ones may rotate.
+  const reloadKeys =
+    opts.secrets || env.JWT_PRIVATE_JWK
+      ? undefined
+      : async () => {
+          const stored = await storedSigningJwks(database.db);
+          return stored.current ? loadSigningKeys(stored.current, stored.previous) : keys;
+        };
+  const tokens = new SessionTokens(keys, clock, env.AUTH_JWT_EXPIRY, issuer, reloadKeys);
+  const events = await createEventBus(env, eventLog(env));
+  bindEventBus(database.db, events, eventLog(env));
+  // The ledger imports no domain (decision 005): the root hands it the rank-change announcement.
+  onAwardPosted(announceRankChange);
   return {
-    deps: { config, db: database.db, clock, keys, tokens, files: createFileStore(env) },
-    database,
+    deps: {
+      config,
+      db: database.db,
+      clock,
+      keys,
+      tokens,
+      files: createFileStore(env),
+      events,
+      database: status,
+      draining: false,
+    },
+    database: {
+      ...database,
+      async close() {
+        await events.close();
+        await database.close();
+      },
+    },
     migrated,
+  };
+}
+
+/** The event transport logs before the app's logger exists, so it writes to the console. */
+function eventLog(env: Env): EventBusLogger | undefined {
+  if (env.LOG_LEVEL === 'silent') return undefined;
+  return {
+    warn: (obj, msg) => console.warn(msg, obj),
+    error: (obj, msg) => console.error(msg, obj),
   };
 }
 

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -10,12 +8,77 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  /** Where PGlite data, generated secrets and uploaded media live. */
+  /** Where PGlite data and uploaded media live. */
   DATA_DIR: z.string().default('./data'),
   /** A PostgreSQL URL; when unset the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
-  /** Public base URL of this deployment (links in e-mails, redirect allow-list). */
+  /** PostgreSQL statement_timeout in ms (0 = none), so a slow database can't pile requests up. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /**
+   * Public base URL of this deployment: every link in an e-mail, the token issuer and the
+   * redirect allow-list start here, never at a request's Host or X-Forwarded-Host (decision 026).
+   * Required in production; elsewhere http://localhost:$PORT.
+   */
   SITE_URL: z.string().url().optional(),
+  /**
+   * Other web origins (comma separated, e.g. https://app.example.com) whose pages may call the
+   * API from a browser; SITE_URL's origin always may, no other (decision 027).
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = list.filter((entry) => {
+        try {
+          return new URL(entry).origin !== entry.replace(/\/$/, '');
+        } catch {
+          return true;
+        }
+      });
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `origins like https://app.example.com (bad: ${bad.join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return list.map((entry) => entry.replace(/\/$/, ''));
+    }),
+  /**
+   * Which peers may set X-Forwarded-For/-Proto/-Host (decision 026): `false` (default: none,
+   * the socket's peer is the client), `true` (any: only behind a proxy that strips them), a hop
+   * count, or a comma-separated list of proxy addresses / CIDR ranges.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): boolean | number | string[] => {
+      const value = v.trim();
+      if (value === 'true' || value === 'false') return value === 'true';
+      if (/^\d+$/.test(value)) return Number(value);
+      const list = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = list.filter((entry) => {
+        const [address = '', bits, ...rest] = entry.split('/');
+        const family = isIP(address);
+        if (!family || rest.length > 0) return true;
+        return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+      });
+      if (list.length === 0 || bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `true, false, a hop count or IP addresses/CIDR ranges (bad: ${bad.join(', ') || v})`,
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
   /** Extra allowed redirect URLs, comma separated. */
   AUTH_REDIRECT_ALLOW_LIST: z.string().default(''),
   AUTH_AUTOCONFIRM: bool.default(true),
@@ -29,7 +92,7 @@ export const envSchema = z.object({
   AUTH_JWT_EXPIRY: z.coerce.number().int().min(30).max(86400).default(3600),
   /** JSON array of OIDC issuers for the id_token grant: [{ provider, issuer, jwksUrl, clientIds[] }]. */
   AUTH_OIDC_PROVIDERS: z.string().default('[]'),
-  /** ES256 private key as a JWK JSON string; generated under DATA_DIR when unset. */
+  /** ES256 private key as a JWK JSON string; generated once and kept in the database when unset. */
   JWT_PRIVATE_JWK: z.string().optional(),
   /** HMAC secret for content checksums and arcade attempt tokens; generated when unset. */
   APP_SECRET: z.string().min(32).optional(),
@@ -58,12 +121,25 @@ export const envSchema = z.object({
    * events, cache invalidation) goes through Redis instead of PostgreSQL.
    */
   REDIS_URL: z.string().url().optional(),
+  /** Server processes on this machine (node:cluster): a number, or `auto` for one per core. */
+  WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
+  /** On SIGTERM/SIGINT, how long in-flight requests may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Serves /metrics to `Authorization: Bearer <METRICS_TOKEN>`; unset → no /metrics (404). */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** realtime-compat §11.6: refused joins are answered after this delay (default 5000, 0 in tests). */
+  REALTIME_ERROR_DELAY_MS: z.coerce.number().int().min(0).max(30_000).optional(),
+  /** How often open fan channels re-check that their session still exists (a sign-out closes them). */
+  REALTIME_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(300_000).default(5_000),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** The parsed environment; SITE_URL is always set once parsed (decision 026). */
+export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & { SITE_URL: string };
 
 export interface Secrets {
   jwtPrivateJwk: string;
+  /** The key current before the last `rotate-keys`: still verifies, never signs. */
+  jwtPreviousPrivateJwk?: string;
   appSecret: string;
 }
 
@@ -89,23 +165,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (result.data.S3_PUBLIC_URL && given.length === 0) {
     throw new Error('Invalid configuration:\n  S3_PUBLIC_URL: needs the S3_* bucket settings');
   }
-  return result.data;
-}
-
-/**
- * Secrets not given in the environment are generated once and kept in DATA_DIR/secrets.json,
- * so sessions survive restarts without any set-up.
- */
-export async function loadSecrets(env: Env, generateJwk: () => Promise<string>): Promise<Secrets> {
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  const file = path.join(env.DATA_DIR, 'secrets.json');
-  const stored: Partial<Secrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  const secrets: Secrets = {
-    jwtPrivateJwk: env.JWT_PRIVATE_JWK ?? stored.jwtPrivateJwk ?? (await generateJwk()),
-    appSecret: env.APP_SECRET ?? stored.appSecret ?? randomBytes(32).toString('hex'),
-  };
-  if (!env.JWT_PRIVATE_JWK || !env.APP_SECRET) {
-    writeFileSync(file, JSON.stringify({ ...stored, ...secrets }, null, 2), { mode: 0o600 });
+  // Decision 026: links in e-mails must never follow request headers, so a production server
+  // needs its public URL; development and tests default to this machine.
+  if (!result.data.SITE_URL && result.data.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration:\n  SITE_URL: required in production (the public https:// URL fans use; links in e-mails are built from it, never from request headers)',
+    );
   }
-  return secrets;
+  return { ...result.data, SITE_URL: result.data.SITE_URL ?? `http://localhost:${result.data.PORT}` };
 }

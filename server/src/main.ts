@@ -1,42 +1,58 @@
+import cluster from 'node:cluster';
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { createDeps } from './bootstrap.ts';
-import { parseEnv } from './config.ts';
+import { clusterMetricsText, listenForClusterMetrics, runPrimary, workerCount } from './cluster.ts';
+import { type Env, parseEnv } from './config.ts';
+import { loggerOptions } from './platform/request-log.ts';
 
-async function main() {
-  const env = parseEnv();
+/** One server process: the whole app on PORT (alone, or as one of WORKERS under cluster.ts). */
+async function serve(env: Env, inCluster: boolean) {
+  if (inCluster) listenForClusterMetrics();
   const { deps, database, migrated } = await createDeps(env);
   const app = await buildApp(deps, {
-    logger: { level: env.LOG_LEVEL, transport: undefined },
+    logger: loggerOptions(env.LOG_LEVEL, process.stdout.isTTY === true),
+    ...(inCluster ? { renderMetrics: clusterMetricsText } : {}),
   });
   if (migrated.length > 0) app.log.info({ migrated }, 'database migrated');
+  const banner: string[] = [];
   if (env.SEED_DEMO) {
     // Loaded only when SEED_DEMO asks for it: no module of the app imports seed/.
     const { seedDemoIfEmpty } = await import('./seed/seed-demo.ts');
     const seeded = await seedDemoIfEmpty(deps.db);
     if (seeded) {
-      const lines = [
-        '',
+      banner.push(
         '  Demo data created (Apex Racing).',
         `  Fan:      ${seeded.fan.email} / ${seeded.fan.password}`,
         `  Operator: ${seeded.operator.email} / ${seeded.operator.password}`,
-        '',
-      ];
-      console.log(lines.join('\n'));
+      );
     }
   }
 
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+  // Graceful stop (decision 014): /ready turns red, the listener closes, requests in flight
+  // finish (bounded by SHUTDOWN_TIMEOUT_MS), then the pools close and the process exits 0. A
+  // second signal or the timeout exits at once.
+  closeWithGrace({ delay: env.SHUTDOWN_TIMEOUT_MS, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'stopping after an unexpected error');
+    else app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    deps.draining = true;
     await app.close();
     await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  if (inCluster) return;
   const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
-  console.log(`  Paddock is running on http://${shown}:${env.PORT} (${database.engine})\n`);
+  // Printed last, after the listen log, so the URL and the demo logins are what the terminal ends on.
+  banner.push(`  Paddock is running on http://${shown}:${env.PORT} (${database.engine})`);
+  console.log(`\n${banner.join('\n')}\n`);
+}
+
+async function main() {
+  const env = parseEnv();
+  const workers = workerCount(env);
+  if (cluster.isPrimary && workers > 1) return runPrimary(env, workers);
+  return serve(env, cluster.isWorker);
 }
 
 main().catch((error) => {

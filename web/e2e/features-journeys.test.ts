@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newPhonePage, screenshot } from './support/browser.ts';
-import { apiGet, DEMO_FAN, expectAccessible, signIn, journeyRig } from './support/journeys.ts';
+import { apiGet, apiPostStatus, DEMO_FAN, expectAccessible, signIn, journeyRig } from './support/journeys.ts';
 
 /**
  * The fan web app's feature screens (product §13.4) in real Chromium at 390×844 against the
@@ -49,7 +49,7 @@ interface ChallengeDto {
   questions: {
     questionId: string;
     options: { index: number; points: number }[];
-    triviaUserResponse: { responseIndex: number; correct: boolean; points: number } | null;
+    triviaUserResponse: { responseIndex: number; correct: boolean | null; points: number } | null;
   }[];
 }
 
@@ -103,53 +103,52 @@ describe('fan web app features', () => {
     await expectAccessible(page, 'features-challenge-pickem-locked');
   });
 
-  it('plays trivia question by question, then changes an answer by the rule of product §4', async () => {
+  it('plays trivia question by question: no verdict until the last answer, then locked (product §10.2.5)', async () => {
     const trivia = await openChallenge('trivia', (c) => c.questions.length >= 2);
+    const total = trivia.questions.length;
     const before = await points();
     await page.goto(`/challenges/trivia/${trivia.challengeId}`);
-    await page.getByText(`Question 1 of ${trivia.questions.length}`).waitFor();
+    await page.getByText(`Question 1 of ${total}`).waitFor();
     await expectAccessible(page, 'features-challenge-trivia');
-    for (let i = 0; i < trivia.questions.length; i++) {
-      await page.getByText(`Question ${i + 1} of ${trivia.questions.length}`).waitFor();
+    // Answer the first question, then change it before finishing: no verdict, no points yet.
+    await page.getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Answer', exact: true }).click();
+    await page.getByText(`Question 2 of ${total}`).waitFor();
+    await page.getByText('Your answers so far').waitFor();
+    expect(await page.getByText(/^(Correct|Wrong answer)$/).count()).toBe(0);
+    await expectAccessible(page, 'features-challenge-trivia-so-far');
+    expect(await points()).toBe(before);
+    await page
+      .getByRole('button', { name: /^Change/ })
+      .first()
+      .click();
+    await page.getByText(`Question 1 of ${total}`).waitFor();
+    await page.getByRole('radio').nth(1).check();
+    await page.getByRole('button', { name: 'Change my answer' }).click();
+    for (let i = 1; i < total; i++) {
+      await page.getByText(`Question ${i + 1} of ${total}`).waitFor();
       await page.getByRole('radio').first().check();
       await page.getByRole('button', { name: 'Answer', exact: true }).click();
-      await page.getByText(/^(Correct|Wrong answer)$/).waitFor();
-      if (i === 0) await expectAccessible(page, 'features-challenge-trivia-feedback');
-      await page
-        .getByRole('button', { name: i + 1 < trivia.questions.length ? 'Next question' : 'See my score' })
-        .click();
     }
-    await page.getByText(new RegExp(`\\d+ / ${trivia.questions.length} right`)).waitFor();
+    await page.getByText(new RegExp(`\\d+ / ${total} right`)).waitFor();
+    await page.getByText('Your answers are locked now that the results are shown.').waitFor();
+    expect(await page.getByRole('button', { name: /^Change/ }).count()).toBe(0);
     await expectAccessible(page, 'features-challenge-trivia-score');
 
     const answered = await apiGet<ChallengeDto>(page, `/challenge/${trivia.challengeId}`);
+    expect(answered.questions[0]!.triviaUserResponse!.responseIndex).toBe(1);
     const earned = answered.questions.reduce(
       (sum, q) => sum + (q.triviaUserResponse?.correct ? q.triviaUserResponse.points : 0),
       0,
     );
     await expect.poll(points).toBe(before + earned);
-
-    // Change the first answer to the second option: a correct old answer loses its points, a
-    // correct new one earns them.
-    const first = answered.questions[0]!;
-    const old = first.triviaUserResponse!;
-    const beforeChange = await points();
-    await page
-      .getByRole('button', { name: /^Change/ })
-      .first()
-      .click();
-    await page
-      .getByText(/takes back the points of a correct one/)
-      .first()
-      .waitFor();
-    await page.getByRole('radio').nth(1).check();
-    await page.getByRole('button', { name: 'Change my answer' }).click();
-    await page.getByText(/^(Correct|Wrong answer)$/).waitFor();
-    const changed = (await apiGet<ChallengeDto>(page, `/challenge/${trivia.challengeId}`)).questions[0]!
-      .triviaUserResponse!;
-    expect(changed.responseIndex).toBe(1);
-    const delta = (changed.correct ? changed.points : 0) - (old.correct ? old.points : 0);
-    await expect.poll(points).toBe(beforeChange + delta);
+    // The exploit is closed: knowing the verdict, changing an answer is refused and pays nothing.
+    const retry = await apiPostStatus(page, `/challenge/${trivia.challengeId}`, {
+      questionId: answered.questions[0]!.questionId,
+      responseIndex: 0,
+    });
+    expect(retry).toBe(422);
+    expect(await points()).toBe(before + earned);
   });
 
   it('accepts the broadcast keyword', async () => {

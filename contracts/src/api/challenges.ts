@@ -39,8 +39,9 @@ export const challengeOptionSchema = z.object({
 export const triviaUserResponseSchema = z.object({
   /** The option index the fan chose. */
   responseIndex: z.number().int(),
-  correct: z.boolean(),
-  /** Points this answer earned (0 when wrong). */
+  /** Null until the quiz is complete or closed: the verdict is not revealed before (product §10.2.5). */
+  correct: z.boolean().nullable(),
+  /** Points this answer earned (0 when wrong, and 0 until the quiz is complete). */
   points: z.number().int(),
 });
 

@@ -33,6 +33,9 @@ export const userSchema = z.object({
   referralCode: z.string(),
   roles: z.array(z.string()),
   isInternal: z.boolean().describe('E-mail in one of the internal domains: analytics flag only (product §6)'),
+  leaderboardVisible: z
+    .boolean()
+    .describe('Shown by username and avatar on the leaderboards; false → "Fan #…" (decision 025)'),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -106,6 +109,7 @@ export const userUpdateSchema = z
       .string()
       .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as GB')
       .nullable(),
+    leaderboardVisible: z.boolean().describe('false: appear on the leaderboards as "Fan #…" (decision 025)'),
   })
   .partial()
   .strict();

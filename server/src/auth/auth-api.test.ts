@@ -76,13 +76,18 @@ describe('defaults (autoconfirm on)', () => {
       external: { email: true, anonymous_users: false },
     });
     const sso = await authCall(t, org, 'POST', '/sso', { domain: 'example.com' });
-    expect([sso.statusCode, sso.json().code]).toEqual([404, 'sso_provider_not_found']);
-    const link = await authCall(
-      t,
-      org,
-      'GET',
-      '/user/identities/authorize?provider=google&skip_http_redirect=true',
-    );
+    expect([sso.statusCode, sso.json().code, sso.json().msg]).toEqual([
+      404,
+      'saml_provider_disabled',
+      'SAML 2.0 is disabled',
+    ]);
+    const linkUrl = '/user/identities/authorize?provider=google&skip_http_redirect=true';
+    const anonymous = await authCall(t, org, 'GET', linkUrl);
+    expect(anonymous.statusCode).toBe(401);
+    const fan = await createFan(t, org);
+    const link = await authCall(t, org, 'GET', linkUrl, undefined, {
+      authorization: `Bearer ${fan.accessToken}`,
+    });
     expect([link.statusCode, link.json().code]).toEqual([404, 'manual_linking_disabled']);
   });
 
@@ -181,14 +186,18 @@ describe('defaults (autoconfirm on)', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('id_token grant without configured providers is an OAuth-style 400', async () => {
+  it('id_token grant: a missing token is an OAuth-style 400, an unconfigured provider GoTrue’s provider_disabled', async () => {
+    const missing = await authCall(t, org, 'POST', '/token?grant_type=id_token', { provider: 'google' });
+    expect([missing.statusCode, missing.json().error]).toEqual([400, 'invalid request']);
     const res = await authCall(t, org, 'POST', '/token?grant_type=id_token', {
       provider: 'google',
       id_token: 'x.y.z',
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('invalid request');
-    expect(res.json().error_description).toMatch(/No OIDC providers/);
+    expect([res.statusCode, res.json().code, res.json().msg]).toEqual([
+      400,
+      'provider_disabled',
+      'Provider (issuer "https://accounts.google.com") is not enabled',
+    ]);
   });
 
   it('no apikey: served for DEFAULT_ORGANIZATION (auth-compat §10)', async () => {

@@ -7,7 +7,8 @@ import { useTestApp } from '../test/test-app.ts';
  * a loopback port: the auth journeys of auth-compat §5 end to end. The test clock is set to real time
  * because the client checks token expiry against the wall clock.
  */
-const t = useTestApp({ AUTH_RATE_LIMIT_SCALE: '100' });
+// The client listens on a random loopback port: allow redirects back to it (decision 026).
+const t = useTestApp({ AUTH_RATE_LIMIT_SCALE: '100', AUTH_REDIRECT_ALLOW_LIST: 'http://127.0.0.1:*' });
 const server = authClients(t);
 
 describe('sign-up, sign-in, user, refresh (supabase auth-js)', () => {

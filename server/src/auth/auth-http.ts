@@ -1,6 +1,7 @@
+import { canonicalIdentifier } from '@paddock/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Organization, User } from '../db/schema.ts';
-import { AppError, toErrorBody } from '../platform/errors.ts';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS, toErrorBody } from '../platform/errors.ts';
 import { organizationByKey } from '../modules/organization/organization-service.ts';
 import { RateLimiter } from '../platform/rate-limit.ts';
 import type { AccessClaims } from './session-tokens.ts';
@@ -29,7 +30,7 @@ declare module 'fastify' {
   }
 }
 
-/** auth-compat §8 limits per 5 minutes (per minute for MFA); scaled by AUTH_RATE_LIMIT_SCALE. */
+/** auth-compat §8 limits per 5 minutes (per minute for MFA); scaled by RATE_LIMIT_SCALE × AUTH_RATE_LIMIT_SCALE. */
 export const LIMITS = {
   email: { limit: 30, windowMs: 5 * 60_000 },
   token: { limit: 150, windowMs: 5 * 60_000 },
@@ -61,19 +62,18 @@ export interface SessionRow {
 }
 
 /**
- * SITE_URL when configured; otherwise the origin the request came to, so links and redirects
- * work on whatever host a local or test deployment is reached by (localhost vs 127.0.0.1).
+ * SITE_URL, always: a mailed link or a redirect never follows the request's Host or
+ * X-Forwarded-Host, which an attacker chooses (decision 026).
  */
-export function siteUrl(app: FastifyInstance, request?: FastifyRequest) {
-  const configured = app.deps.config.SITE_URL;
-  if (configured) return configured.replace(/\/$/, '');
-  if (request?.host) return `${request.protocol}://${request.host}`;
-  return `http://localhost:${app.deps.config.PORT}`;
+export function siteUrl(app: FastifyInstance, _request?: FastifyRequest) {
+  return app.deps.config.SITE_URL.replace(/\/$/, '');
 }
 
 export function createAuthHttp(app: FastifyInstance): AuthHttp {
   const { config } = app.deps;
-  const limiter = new RateLimiter(app.deps.clock, config.AUTH_RATE_LIMIT_SCALE);
+  // RATE_LIMIT_SCALE scales every limit (load tests raise it, never switch limits off);
+  // AUTH_RATE_LIMIT_SCALE multiplies the auth ones on top, as it did before.
+  const limiter = new RateLimiter(app.deps.clock, config.RATE_LIMIT_SCALE * config.AUTH_RATE_LIMIT_SCALE);
   const allowList = config.AUTH_REDIRECT_ALLOW_LIST.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
@@ -82,10 +82,12 @@ export function createAuthHttp(app: FastifyInstance): AuthHttp {
     async limit(request, name, identifier) {
       const rule = LIMITS[name];
       const scope = `${request.authOrg?.id ?? '-'}:${name}`;
+      // request.ip is the socket's peer unless TRUST_PROXY names the proxy (decision 026), so a
+      // forged X-Forwarded-For does not open a fresh per-IP budget.
       const okIp = await limiter.allow(`${scope}:ip:${request.ip}`, rule);
       const okId = identifier
         ? await limiter.allow(
-            `${scope}:id:${identifier.toLowerCase()}`,
+            `${scope}:id:${canonicalIdentifier(identifier)}`,
             rule === LIMITS.token ? LIMITS.tokenPerIdentifier : rule,
           )
         : true;
@@ -181,6 +183,8 @@ export function installAuthPlumbing(app: FastifyInstance) {
     }
     const { status, body } = toErrorBody(error);
     if (status >= 500) request.log.error({ err: error }, 'auth request failed');
+    if (body.code === 'database_unavailable')
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     // A refresh that fails for a transient reason must be retryable for the client (auth-compat §2).
     const finalStatus = status >= 500 ? 503 : status;
     return reply.status(finalStatus).send({ ...body, error_code: body.code, msg: body.message });

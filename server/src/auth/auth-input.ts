@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalEmail, canonicalPhone } from '@paddock/contracts';
 import { authError } from './auth-http.ts';
 import type { OneTimeTokenKind } from './auth-tables.ts';
 
@@ -8,7 +9,8 @@ export const sha256hex = (v: string) => createHash('sha256').update(v).digest('h
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function normalizeEmail(raw: string): string {
-  const email = raw.trim().toLowerCase();
+  // The same function keys the throttles (auth-http limit), so no spelling escapes them.
+  const email = canonicalEmail(raw);
   if (!EMAIL.test(email) || email.length > 255) {
     throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format');
   }
@@ -17,7 +19,7 @@ export function normalizeEmail(raw: string): string {
 
 /** E.164 digits without the "+", as GoTrue stores phones (auth-compat §3). */
 export function normalizePhone(raw: string): string {
-  const phone = raw.replace(/[\s()-]/g, '').replace(/^\+/, '');
+  const phone = canonicalPhone(raw);
   if (!/^[1-9]\d{7,14}$/.test(phone)) {
     throw authError(400, 'validation_failed', 'Invalid phone number format (E.164 required)');
   }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createAuthHttp, installAuthPlumbing } from './auth-http.ts';
 import { AuthService } from './auth-service.ts';
+import { disabledFeatureRoutes } from './disabled-features.ts';
 import { mfaRoutes } from './mfa-routes.ts';
 import { otpRoutes } from './otp-routes.ts';
 import { signupRoutes } from './signup-routes.ts';
@@ -23,7 +24,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=600');
-    return { keys: [app.deps.keys.publicJwk] };
+    return { keys: app.deps.tokens.publicJwks };
   });
 
   await app.register(signupRoutes(auth));
@@ -31,4 +32,5 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   await app.register(otpRoutes(auth));
   await app.register(userRoutes(auth));
   await app.register(mfaRoutes(auth));
+  await app.register(disabledFeatureRoutes(auth));
 };

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { createLocalJWKSet, createRemoteJWKSet, type JSONWebKeySet, type JWTPayload, jwtVerify } from 'jose';
 import type { User } from '../db/schema.ts';
 import { sha256hex } from './auth-input.ts';
+import { unconfiguredProvider } from './id-token-providers.ts';
 import { authError, OAuthError } from './auth-http.ts';
 import type { AuthService } from './auth-service.ts';
 
@@ -58,15 +59,11 @@ export function idTokenGrant(auth: AuthService) {
 
   return async (request: FastifyRequest, body: { provider?: Text; id_token?: Text; nonce?: Text }) => {
     const org = request.authOrg;
-    if (providers.length === 0) {
-      throw new OAuthError(400, 'invalid request', 'No OIDC providers are configured (AUTH_OIDC_PROVIDERS)');
-    }
-    if (!body.id_token || !body.provider) {
-      throw new OAuthError(400, 'invalid request', 'provider and id_token are required');
-    }
+    if (!body.id_token) throw new OAuthError(400, 'invalid request', 'id_token required');
+    if (!body.provider)
+      throw new OAuthError(400, 'invalid request', 'provider or client_id and issuer required');
     const provider = providers.find((p) => p.provider === body.provider || p.issuer === body.provider);
-    if (!provider)
-      throw new OAuthError(400, 'invalid request', `Provider ${body.provider} is not configured`);
+    if (!provider) throw unconfiguredProvider(body.provider, body.id_token);
     const claims = await verifiedClaims(provider, body.id_token);
     if (claims.nonce !== undefined || body.nonce) {
       const hashed = body.nonce ? sha256hex(body.nonce) : undefined;

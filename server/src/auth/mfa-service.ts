@@ -5,6 +5,7 @@ import type { User } from '../db/schema.ts';
 import { authError, type SessionRow } from './auth-http.ts';
 import type { AuthService } from './auth-service.ts';
 import type { MfaFactor } from './auth-tables.ts';
+import { assertFactorTypeEnabled } from './disabled-features.ts';
 import { addRefreshToken, revokeRefreshTokens } from './refresh-tokens.ts';
 import type { AmrEntry } from './session-tokens.ts';
 import { endSessions } from './sessions.ts';
@@ -50,9 +51,7 @@ export async function enrolFactor(
   session: SessionRow,
   body: { factor_type: string; friendly_name?: Text; issuer?: Text },
 ) {
-  if (body.factor_type !== 'totp') {
-    throw authError(422, 'mfa_factor_type_not_supported', 'Only TOTP factors are supported');
-  }
+  assertFactorTypeEnabled(body.factor_type);
   const now = auth.now();
   await auth.db
     .deleteFrom('authMfaFactors')

@@ -5,6 +5,7 @@ import { normalizeEmail, normalizePhone, parsePkce, VERIFY_KINDS } from './auth-
 import { authError } from './auth-http.ts';
 import type { AuthService } from './auth-service.ts';
 import type { OneTimeTokenKind } from './auth-tables.ts';
+import { assertMessageChannel } from './disabled-features.ts';
 import { applyToken, consumeByCode, consumeByLink, issueToken, verifyFlowState } from './one-time-tokens.ts';
 
 /** Passwordless and confirmation flows behind /otp, /verify, /resend, /recover (auth-compat §5). */
@@ -21,6 +22,7 @@ export async function sendOtp(
   body: {
     email?: Text;
     phone?: Text;
+    channel?: Text;
     data?: Record<string, unknown> | null | undefined;
     create_user?: boolean | null | undefined;
     code_challenge?: Text;
@@ -29,6 +31,7 @@ export async function sendOtp(
   redirectTo: Text,
 ) {
   const org = request.authOrg;
+  assertMessageChannel(body);
   if (!body.email && !body.phone) throw authError(400, 'validation_failed', 'An email or phone is required');
   const email = body.email ? normalizeEmail(body.email) : null;
   const phone = !email ? normalizePhone(body.phone!) : null;

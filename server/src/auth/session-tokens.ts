@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { createLocalJWKSet, errors as joseErrors, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/engine.ts';
 import type { User } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
+import { recentlyConfirmed, rememberConfirmed } from './session-validity.ts';
 import type { SigningKeys } from './signing-keys.ts';
 import { type AuthUser, presentAuthUser } from './user-presenter.ts';
 
@@ -44,12 +45,36 @@ export const newRefreshToken = () => randomBytes(24).toString('base64url');
 
 /** Signs access tokens, creates sessions and checks that a token's session still exists. */
 export class SessionTokens {
+  private keySet: JWTVerifyGetKey;
+  private lastReload = 0;
+
+  /**
+   * `reloadKeys` answers the keys as stored now: a token signed with a kid this process does not
+   * know (another process after `rotate-keys`) reloads them, at most every 10 s (decision 016).
+   */
   constructor(
-    private readonly keys: SigningKeys,
+    private keys: SigningKeys,
     private readonly clock: Clock,
     private readonly expirySeconds: number,
     private readonly issuer: string,
-  ) {}
+    private readonly reloadKeys?: () => Promise<SigningKeys>,
+  ) {
+    this.keySet = createLocalJWKSet({ keys: keys.verificationJwks });
+  }
+
+  /** The public keys for the JWKS endpoint. */
+  get publicJwks() {
+    return this.keys.verificationJwks;
+  }
+
+  private async reloaded(): Promise<boolean> {
+    const now = Date.now();
+    if (!this.reloadKeys || now - this.lastReload < 10_000) return false;
+    this.lastReload = now;
+    this.keys = await this.reloadKeys();
+    this.keySet = createLocalJWKSet({ keys: this.keys.verificationJwks });
+    return true;
+  }
 
   async signAccessToken(user: User, session: { id: string; aal: string; amr: AmrEntry[] }) {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
@@ -146,14 +171,9 @@ export class SessionTokens {
   /** Verifies signature, audience and expiry; throws GoTrue's bad_jwt (403) otherwise. */
   async verify(token: string): Promise<AccessClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.keys.publicKey, {
-        audience: 'authenticated',
-        issuer: this.issuer,
-        algorithms: ['ES256'],
-        currentDate: this.clock.now(),
-      });
-      return payload as unknown as AccessClaims;
+      return await this.verifyWithKnownKeys(token);
     } catch (error) {
+      if (error instanceof joseErrors.JWKSNoMatchingKey && (await this.reloaded())) return this.verify(token);
       const expired = error instanceof joseErrors.JWTExpired;
       throw new AppError(
         403,
@@ -165,14 +185,29 @@ export class SessionTokens {
     }
   }
 
-  /** Product API calls check the session on every request so sign-out takes effect at once. */
+  private async verifyWithKnownKeys(token: string): Promise<AccessClaims> {
+    const { payload } = await jwtVerify(token, this.keySet, {
+      audience: 'authenticated',
+      issuer: this.issuer,
+      algorithms: ['ES256'],
+      currentDate: this.clock.now(),
+    });
+    return payload as unknown as AccessClaims;
+  }
+
+  /**
+   * Product API calls check the session so sign-out takes effect at once in this process; a
+   * confirmation is reused for at most 5 s (decision 032), the bound on revocation elsewhere.
+   */
   async sessionExists(db: Database, sessionId: string, userId: string): Promise<boolean> {
+    if (recentlyConfirmed(sessionId, userId)) return true;
     const row = await db
       .selectFrom('sessions')
       .select('id')
       .where('id', '=', sessionId)
       .where('userId', '=', userId)
       .executeTakeFirst();
+    if (row) rememberConfirmed(sessionId, userId);
     return Boolean(row);
   }
 }

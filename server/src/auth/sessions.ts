@@ -1,8 +1,10 @@
 import type { Database } from '../db/engine.ts';
+import { forgetSessions } from './session-validity.ts';
 
 /**
- * Ending sessions. Access tokens are checked against the sessions table on every call, so a
- * deleted session revokes its bearer at once; its refresh tokens go with it (cascade).
+ * Ending sessions. Access tokens are checked against the sessions table (or a confirmation of
+ * at most 5 s, decision 032, forgotten here), so a deleted session revokes its bearer at once;
+ * its refresh tokens go with it (cascade).
  */
 export async function endSessions(
   db: Database,
@@ -22,6 +24,24 @@ export async function endSessions(
   if (scope.sessionId) q = q.where('id', '=', scope.sessionId);
   if (scope.exceptSessionId) q = q.where('id', '!=', scope.exceptSessionId);
   if (scope.aal) q = q.where('aal', '=', scope.aal);
-  const result = await q.executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const ended = await q.returning('id').execute();
+  forgetSessions(ended.map((s) => s.id));
+  return ended.length;
+}
+
+/**
+ * Which of these sessions still exist: the realtime server re-checks its private channels'
+ * sessions in batches, so a sign-out closes them within seconds (realtime-compat §11.4).
+ */
+export async function openSessions(db: Database, sessionIds: string[]): Promise<Set<string>> {
+  const open = new Set<string>();
+  for (let i = 0; i < sessionIds.length; i += 1_000) {
+    const rows = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', 'in', sessionIds.slice(i, i + 1_000))
+      .execute();
+    for (const row of rows) open.add(row.id);
+  }
+  return open;
 }

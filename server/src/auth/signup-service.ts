@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { normalizeEmail, normalizePhone, parsePkce } from './auth-input.ts';
 import { authError } from './auth-http.ts';
 import type { AuthService } from './auth-service.ts';
+import { assertMessageChannel, assertNoPhonePkce } from './disabled-features.ts';
 import { issueToken } from './one-time-tokens.ts';
 import { assertStrongPassword, hashPassword } from './passwords.ts';
 
@@ -18,6 +19,7 @@ export async function signUp(
   body: {
     email?: Text;
     phone?: Text;
+    channel?: Text;
     password?: Text;
     data?: Record<string, unknown> | null | undefined;
     code_challenge?: Text;
@@ -27,13 +29,14 @@ export async function signUp(
 ) {
   const { config } = auth;
   const org = request.authOrg;
+  // GoTrue asks "anonymous sign-ins on?" before "sign-ups on?" for a body with no e-mail or phone.
+  if (!body.email && !body.phone && !config.AUTH_ANONYMOUS_USERS) {
+    throw authError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  }
   if (config.AUTH_DISABLE_SIGNUP) {
     throw authError(422, 'signup_disabled', 'Signups not allowed for this instance');
   }
   if (!body.email && !body.phone) {
-    if (!config.AUTH_ANONYMOUS_USERS) {
-      throw authError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
-    }
     const user = await auth.createUser(org, {
       confirmed: false,
       isAnonymous: true,
@@ -46,6 +49,8 @@ export async function signUp(
   const phone = !email && body.phone ? normalizePhone(body.phone) : null;
   if (!body.password) throw authError(400, 'validation_failed', 'Signup requires a valid password');
   assertStrongPassword(body.password, config.AUTH_PASSWORD_MIN_LENGTH);
+  if (phone) assertMessageChannel({ channel: body.channel });
+  assertNoPhonePkce({ phone, code_challenge: body.code_challenge });
   const pkce = parsePkce(body.code_challenge, body.code_challenge_method);
   const confirmation = {
     recipient: (email ?? phone)!,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { authResponses, sessionSchema } from './auth-schemas.ts';
 import { authError } from './auth-http.ts';
 import type { AuthService } from './auth-service.ts';
+import { WEB3_DISABLED } from './disabled-features.ts';
 import { idTokenGrant } from './id-token-grant.ts';
 import { passwordGrant, pkceGrant, refreshGrant } from './token-grants.ts';
 
@@ -33,7 +34,7 @@ export function tokenRoutes(auth: AuthService): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['auth'],
-          summary: 'Issue a session: password, refresh_token, pkce or id_token grant',
+          summary: 'Issue a session: password, refresh_token, pkce or id_token grant (web3 is off)',
           querystring: z.object({ grant_type: z.string().max(50).nullish() }),
           body: tokenBody,
           response: authResponses(sessionSchema),
@@ -52,6 +53,9 @@ export function tokenRoutes(auth: AuthService): FastifyPluginAsyncZod {
             return pkceGrant(auth, request, body.auth_code, body.code_verifier);
           case 'id_token':
             return oidc(request, body);
+          case 'web3':
+            // No Solana or Ethereum sign-in here: GoTrue's answer when both are off.
+            throw WEB3_DISABLED();
           default:
             throw authError(400, 'invalid_credentials', 'unsupported_grant_type');
         }

@@ -86,14 +86,6 @@ export function userRoutes(auth: AuthService): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/user/identities/authorize',
-      { schema: { tags: ['auth'], summary: 'Link an OAuth identity (disabled)' } },
-      async () => {
-        throw authError(404, 'manual_linking_disabled', 'Manual linking is disabled');
-      },
-    );
-
     app.delete(
       '/user/identities/:identityId',
       {
@@ -111,10 +103,6 @@ export function userRoutes(auth: AuthService): FastifyPluginAsyncZod {
         return unlinkIdentity(auth, user, identityId);
       },
     );
-
-    app.post('/sso', { schema: { tags: ['auth'], summary: 'Enterprise SSO (no providers)' } }, async () => {
-      throw authError(404, 'sso_provider_not_found', 'No SSO provider assigned for this domain');
-    });
 
     app.get(
       '/settings',

@@ -52,3 +52,101 @@ describe('npm run admin -- grant-role', () => {
     expect(r.out[0]).toMatch(/grant-role EMAIL operator\|admin/);
   });
 });
+
+describe('npm run admin -- create-org, list-orgs, rotate-keys', () => {
+  it('creates a team with ten ranks and its consent types, and its key serves /api/organization/current', async () => {
+    const slug = `team-${Date.now().toString(36)}`;
+    const r = io();
+    expect(
+      await runAdmin(
+        ['create-org', '--slug', slug, '--name', 'Blue Racing', '--time-zone', 'America/New_York'],
+        t.db,
+        r.io,
+      ),
+    ).toBe(0);
+    const key = /pk_[a-z0-9_]+/.exec(r.out.join('\n'))?.[0];
+    expect(key).toBeDefined();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/organization/current',
+      headers: { 'x-organization-token': key! },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().ranks.map((rank: { code: string }) => rank.code)).toEqual([
+      'P10',
+      'P9',
+      'P8',
+      'P7',
+      'P6',
+      'P5',
+      'P4',
+      'P3',
+      'P2',
+      'P1',
+    ]);
+    const consents = await t.db
+      .selectFrom('consentTypes')
+      .innerJoin('organizations', 'organizations.id', 'consentTypes.organizationId')
+      .select('key')
+      .where('organizations.slug', '=', slug)
+      .execute();
+    expect(consents.map((c) => c.key).sort()).toEqual(['marketing_email', 'partner_offers', 'terms']);
+
+    const listed = io();
+    expect(await runAdmin(['list-orgs'], t.db, listed.io)).toBe(0);
+    expect(listed.out.find((l) => l.startsWith(`${slug}\t`))).toBe(
+      `${slug}\tBlue Racing\tAmerica/New_York\t${key}`,
+    );
+  });
+
+  it('refuses a taken slug, a bad slug, an unknown time zone and unknown options, writing nothing', async () => {
+    const org = await createOrg(t);
+    const cases: [string[], RegExp][] = [
+      [['create-org', '--slug', org.slug, '--name', 'Again'], /exists already/],
+      [['create-org', '--slug', 'Bad Slug!', '--name', 'X'], /not valid/],
+      [
+        ['create-org', '--slug', 'tz-team-x', '--name', 'X', '--time-zone', 'Mars/Olympus'],
+        /Unknown time zone/,
+      ],
+      [['create-org', '--slug', 'opt-team-x', '--name', 'X', '--colour', 'red'], /Unknown option '--colour'/],
+      [['create-org', '--name', 'X'], /needs --slug and --name/],
+    ];
+    for (const [argv, message] of cases) {
+      const r = io();
+      expect(await runAdmin(argv, t.db, r.io)).toBe(1);
+      expect(r.err[0]).toMatch(message);
+    }
+    const made = await t.db
+      .selectFrom('organizations')
+      .select('slug')
+      .where('slug', 'in', ['tz-team-x', 'opt-team-x'])
+      .execute();
+    expect(made).toEqual([]);
+  });
+
+  it('rotate-keys --org gives a new publishable key and the old one stops naming the team', async () => {
+    const org = await createOrg(t);
+    const r = io();
+    expect(await runAdmin(['rotate-keys', '--org', org.slug], t.db, r.io)).toBe(0);
+    const key = /pk_[a-z0-9_]+/.exec(r.out[0]!)?.[0];
+    expect(key).not.toBe(org.publishableKey);
+    const current = (k: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/organization/current',
+        headers: { 'x-organization-token': k },
+      });
+    expect((await current(key!)).statusCode).toBe(200);
+    expect((await current(org.publishableKey)).statusCode).not.toBe(200);
+    expect(await runAdmin(['rotate-keys', '--org', 'no-such-team'], t.db, io().io)).toBe(1);
+    expect(await runAdmin(['rotate-keys'], t.db, io().io)).toBe(1);
+  });
+
+  it('unknown commands, including names of Object.prototype, print the usage and exit 1', async () => {
+    for (const command of ['frobnicate', 'constructor', 'toString']) {
+      const r = io();
+      expect(await runAdmin([command], t.db, r.io)).toBe(1);
+      expect(r.err[0]).toMatch(/^Unknown command/);
+    }
+  });
+});

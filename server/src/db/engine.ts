@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGlitePool } from './pglite-pool.ts';
 import type { DB } from './schema.ts';
@@ -12,7 +12,20 @@ export interface DatabaseHandle {
   db: Database;
   engine: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Resolves when the database answers a trivial query (the /ready probe). */
+  ping(): Promise<void>;
+  /** Connections open, idle, and queries waiting for one (the pool gauges of /metrics). */
+  stats(): PoolStats;
 }
+
+export interface PoolStats {
+  size: number;
+  idle: number;
+  waiting: number;
+}
+
+/** How long a new PostgreSQL connection may take before the request fails (decision 014). */
+const CONNECT_TIMEOUT_MS = 3_000;
 
 // int8 (counts, sums) as JS numbers: points never approach 2^53. Dates stay strings so a
 // birthday is never shifted by the server's time zone.
@@ -31,13 +44,31 @@ export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir?: string | null;
   poolSize?: number;
+  /** PostgreSQL `statement_timeout` in ms (0 = none): a slow database cannot pile requests up. */
+  statementTimeoutMs?: number;
+  /** Told about connection errors the pool survives (a restart, a dropped socket). */
+  onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   // JSON columns keep their own keys (user_metadata.first_name must come back as written).
   const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })];
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 20,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+    });
+    // Decision 014: an outage must never crash the process. node-postgres emits 'error' on the
+    // pool for idle clients and on a checked-out client itself (its idle listener is removed
+    // while in use); without a listener either one is an uncaught exception. The query in flight
+    // rejects on its own (→ 503), and the pool drops the broken client and reconnects later.
+    const onError = opts.onConnectionError ?? (() => {});
+    pool.on('error', onError);
+    pool.on('connect', (client) => client.on('error', onError));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    const stats = () => ({ size: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, engine: 'postgres', close: () => db.destroy(), ping: () => ping(db), stats };
   }
   let dir: string | undefined;
   if (opts.dataDir) {
@@ -55,5 +86,10 @@ export async function openDatabase(opts: {
   const pool = new PGlitePool(pglite);
   // biome-ignore lint/suspicious/noExplicitAny: PGlitePool implements the subset of pg.Pool Kysely calls.
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as any }), plugins });
-  return { db, engine: 'pglite', close: () => db.destroy() };
+  const stats = () => ({ size: 1, idle: pool.leases === 0 ? 1 : 0, waiting: Math.max(0, pool.leases - 1) });
+  return { db, engine: 'pglite', close: () => db.destroy(), ping: () => ping(db), stats };
+}
+
+async function ping(db: Database): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -8,6 +8,8 @@ import type { PGlite } from '@electric-sql/pglite';
  */
 export class PGlitePool {
   private tail: Promise<void> = Promise.resolve();
+  /** Leases held or queued: 1 = the connection is busy, more = queries waiting for it. */
+  leases = 0;
 
   constructor(private readonly pglite: PGlite) {}
 
@@ -18,6 +20,8 @@ export class PGlitePool {
     });
     const previous = this.tail;
     this.tail = previous.then(() => leased);
+    this.leases++;
+    void leased.then(() => this.leases--);
     await previous;
     const pglite = this.pglite;
     return {

@@ -8,6 +8,7 @@ import type { CheckinTables } from '../modules/checkin/checkin-tables.ts';
 import type { ConsentTables } from '../modules/consent/consent-tables.ts';
 import type { ContentTables } from '../modules/content/content-tables.ts';
 import type { FilesTables } from '../modules/files/files-tables.ts';
+import type { LeaderboardTables } from '../modules/leaderboard/leaderboard-tables.ts';
 import type { LedgerTables } from '../modules/ledger/ledger-tables.ts';
 import type { OrganizationTables } from '../modules/organization/organization-tables.ts';
 import type { ProfileTables } from '../modules/profile/profile-tables.ts';
@@ -38,7 +39,8 @@ export interface DB
     SweepstakeTables,
     ActivationTables,
     RewardTables,
-    CarouselTables {}
+    CarouselTables,
+    LeaderboardTables {}
 
 /** The rows nearly every module handles: the tenant and the fan's account. */
 export type Organization = Selectable<DB['organizations']>;

@@ -28,6 +28,7 @@ export const TABLE_OWNERS = {
   auditLog: 'admin',
   outbox: 'platform',
   idempotencyKeys: 'platform',
+  platformSecrets: 'platform',
   challenges: 'challenges',
   challengeQuestions: 'challenges',
   challengeOptions: 'challenges',
@@ -59,6 +60,9 @@ export const TABLE_OWNERS = {
   offerClaims: 'rewards',
   boosts: 'rewards',
   carouselDismissals: 'carousel',
+  leaderboardScores: 'leaderboard',
+  leaderboardWeekends: 'leaderboard',
+  leaderboardSettings: 'leaderboard',
 } as const satisfies Record<keyof DB, string>;
 
 export type TableName = keyof typeof TABLE_OWNERS;

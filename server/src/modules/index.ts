@@ -11,6 +11,8 @@ import { contentAdminRoutes } from './content/content-admin-routes.ts';
 import { contentRoutes } from './content/content-routes.ts';
 import { filesAdminRoutes } from './files/files-admin-routes.ts';
 import { filesRoutes } from './files/files-routes.ts';
+import { leaderboardAdminRoutes } from './leaderboard/leaderboard-admin-routes.ts';
+import { leaderboardRoutes } from './leaderboard/leaderboard-routes.ts';
 import { organizationAdminRoutes } from './organization/organization-admin-routes.ts';
 import { organizationRoutes } from './organization/organization-routes.ts';
 import { profileRoutes } from './profile/profile-routes.ts';
@@ -48,6 +50,7 @@ export const productModules: FastifyPluginAsyncZod[] = [
   offerRoutes,
   boostRoutes,
   badgeRoutes,
+  leaderboardRoutes,
 ];
 
 /**
@@ -66,4 +69,5 @@ export const operatorModules: FastifyPluginAsyncZod[] = [
   offerAdminRoutes,
   boostAdminRoutes,
   badgeAdminRoutes,
+  leaderboardAdminRoutes,
 ];

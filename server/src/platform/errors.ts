@@ -1,6 +1,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { RefusalCode } from '@paddock/contracts/api/refusals';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './sql-errors.ts';
+import { refusals } from './metrics.ts';
+
+/** Seconds a client should wait before retrying while the database is away (decision 014). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** An error a client can act on: an HTTP status, a stable machine code and a clear message. */
 export class AppError extends Error {
@@ -53,6 +58,15 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody }
       body: { code: 'validation_failed', message: `Invalid ${where}: ${message}`, details },
     };
   }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: {
+        code: 'database_unavailable',
+        message: 'The service is briefly unavailable; try again in a few seconds',
+      },
+    };
+  }
   if (isResponseSerializationError(fastifyError)) {
     return { status: 500, body: { code: 'internal_error', message: 'Something went wrong on our side' } };
   }
@@ -87,6 +101,10 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody }
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { status, body } = toErrorBody(error);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (status === 422 || status === 409) refusals.inc({ code: body.code });
+  if (body.code === 'database_unavailable') {
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  } else if (status >= 500) request.log.error({ err: error }, 'request failed');
   return reply.status(status).send(body);
 }

@@ -39,11 +39,15 @@ export async function sendMessage(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const smtpUrl = deps.config.SMTP_URL;
+  // Without SMTP the log is the only mailbox a developer has, so the body (links, codes) is
+  // logged; with SMTP configured — every real deployment — codes and links never reach the log.
   log.info(
     { outboxId: row.id, channel: message.channel, to: message.recipient, subject: message.subject },
-    `outbox: ${message.body}`,
+    smtpUrl && message.channel === 'email'
+      ? `outbox: ${message.subject ?? 'message'} (sent by SMTP)`
+      : `outbox: ${message.body}`,
   );
-  const smtpUrl = deps.config.SMTP_URL;
   if (message.channel === 'email' && smtpUrl) {
     try {
       let transport = transports.get(smtpUrl);

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Json, Timestamp } from '../db/column-types.ts';
 
-/** Kysely interfaces of the platform's own tables: the message outbox and idempotency keys. */
+/** Kysely interfaces of the platform's own tables: the message outbox, idempotency keys and generated secrets. */
 
 export interface OutboxTable {
   id: Generated<number>;
@@ -29,7 +29,15 @@ export interface IdempotencyKeysTable {
   completedAt: Timestamp | null;
 }
 
+/** Generated secrets shared by every process on the database (see platform/secrets.ts). */
+export interface PlatformSecretsTable {
+  name: string;
+  value: string;
+  createdAt: Generated<Date>;
+}
+
 export interface PlatformTables {
   outbox: OutboxTable;
   idempotencyKeys: IdempotencyKeysTable;
+  platformSecrets: PlatformSecretsTable;
 }

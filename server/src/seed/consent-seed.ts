@@ -1,30 +1,7 @@
 import type { Database } from '../db/engine.ts';
+import { createDefaultConsentTypes } from '../modules/consent/consent-defaults.ts';
 
-export const DEMO_CONSENTS = [
-  {
-    key: 'terms',
-    name: 'Terms and privacy policy',
-    description: 'I accept the terms of use and the privacy policy.',
-    required: true,
-  },
-  {
-    key: 'marketing_email',
-    name: 'News by e-mail',
-    description: 'Send me team news and offers by e-mail.',
-    required: false,
-  },
-  {
-    key: 'partner_offers',
-    name: 'Partner offers',
-    description: 'Share offers from team partners with me.',
-    required: false,
-  },
-];
-
-/** The demo consent types of a new organization (the terms are required), in this order. */
-export async function seedConsentTypes(db: Database, organizationId: string) {
-  await db
-    .insertInto('consentTypes')
-    .values(DEMO_CONSENTS.map((c, i) => ({ ...c, organizationId, sortOrder: i })))
-    .execute();
+/** The demo team's consent types are the defaults every new organization gets. */
+export function seedConsentTypes(db: Database, organizationId: string) {
+  return createDefaultConsentTypes(db, organizationId);
 }

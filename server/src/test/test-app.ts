@@ -39,7 +39,7 @@ export interface TestContext {
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  buildOptions: Pick<BuildOptions, 'onRoute'> = {},
+  buildOptions: Pick<BuildOptions, 'onRoute' | 'logger'> = {},
 ): Promise<TestContext> {
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -76,7 +76,7 @@ export async function createTestApp(
  */
 export function useTestApp(
   envOverrides: Record<string, string> = {},
-  buildOptions: Pick<BuildOptions, 'onRoute'> = {},
+  buildOptions: Pick<BuildOptions, 'onRoute' | 'logger'> = {},
 ): TestContext {
   let ctx: TestContext | undefined;
   beforeAll(async () => {

@@ -153,6 +153,31 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
   }, path) as Promise<T>;
 }
 
+/** A signed-in POST the way the app sends it; answers the status (for refusals the UI never offers). */
+export async function apiPostStatus(page: Page, path: string, body: unknown): Promise<number> {
+  return page.evaluate(
+    async ({ p, b }) => {
+      const config = (await (await fetch('/config.json')).json()) as {
+        apiBaseUrl: string;
+        organizationKey: string;
+      };
+      const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k));
+      const session = key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }) : {};
+      const res = await fetch(`${config.apiBaseUrl}${p}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${session.access_token ?? config.organizationKey}`,
+          'x-organization-token': config.organizationKey,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(b),
+      });
+      return res.status;
+    },
+    { p: path, b: body },
+  );
+}
+
 /**
  * A sweepstake that the demo fan enters `entries` times (the operator grants the points they
  * cost) and that has ended when this returns, ready to be drawn in the console.

@@ -89,6 +89,10 @@ export const routes: RouteObject[] = [
                 path: paths.referral,
                 ...screen(() => import('../features/referral/routes/referral-route.tsx')),
               },
+              {
+                path: paths.leaderboard,
+                ...screen(() => import('../features/leaderboard/routes/leaderboard-route.tsx')),
+              },
               { path: paths.about, ...screen(() => import('../features/about/routes/about-route.tsx')) },
               {
                 path: paths.downloads,

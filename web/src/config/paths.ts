@@ -7,6 +7,7 @@ export const paths = {
   profileEdit: '/profile/edit',
   history: '/history',
   referral: '/referral',
+  leaderboard: '/leaderboard',
   about: '/about',
   downloads: '/downloads',
   activation: (slug: string) => `/activations/${encodeURIComponent(slug)}`,

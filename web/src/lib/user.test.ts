@@ -25,6 +25,7 @@ const fan = (over: Partial<User> = {}): User => ({
   referralCode: 'ABC',
   roles: [],
   isInternal: false,
+  leaderboardVisible: true,
   ...over,
 });
 

@@ -60,9 +60,8 @@ export const activationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const activation = await getAdminActivation(await operatorCall(request), siteUrl, request.params.id);
-      // Without SITE_URL the console's own origin is the best guess for the fans' link.
-      const origin = siteUrl ?? `${request.protocol}://${request.host}`;
-      const svg = await qrSvg(activationLink(origin, activation.slug));
+      // From SITE_URL only, never the request's host (decision 026).
+      const svg = await qrSvg(activationLink(siteUrl, activation.slug));
       return reply.type('image/svg+xml').header('cache-control', 'private, max-age=300').send(svg);
     },
   );

@@ -1,5 +1,4 @@
 import { unprocessable } from '../../platform/errors.ts';
-import { postPoints } from '../ledger/ledger-service.ts';
 import {
   type AnswerContext,
   type AnswerOutcome,
@@ -7,18 +6,22 @@ import {
   badRequest,
   existingResponse,
   ledgerDescription,
+  openResponse,
 } from './answer-common.ts';
 
 /**
- * Product §4: a trivia answer may be changed; a previously correct answer is reversed and the new
- * one paid if correct, as new ledger rows (never an edit). Each answer version has its own
- * once-only keys, so a retried request cannot pay or reverse twice.
+ * Product §10.2.5: while the quiz is in progress an answer is only recorded (no verdict, no
+ * points) and may be changed freely, since the fan does not yet know which option is right. The
+ * answer to the last open question completes the quiz: every answer is scored and paid once, the
+ * right answers are revealed, and the quiz is locked (a further answer is 422 already_answered).
+ * Paying only at completion keeps the balance from giving a verdict away either.
  */
 export async function answerTrivia(ctx: AnswerContext): Promise<AnswerOutcome> {
   const { db, challenge, body, userId, now, org } = ctx;
   if (!body.questionId || body.responseIndex === undefined) {
     throw badRequest('questionId and responseIndex are required for a trivia question');
   }
+  await openResponse(db, challenge.id, userId);
   const question = await db
     .selectFrom('challengeQuestions')
     .selectAll()
@@ -40,28 +43,7 @@ export async function answerTrivia(ctx: AnswerContext): Promise<AnswerOutcome> {
     .where('questionId', '=', question.id)
     .where('userId', '=', userId)
     .executeTakeFirst();
-  const points = option.isCorrect ? option.points : 0;
-  if (previous?.optionIndex === option.orderIndex) {
-    return { correct: previous.correct, points: previous.points };
-  }
-  const version = (previous?.version ?? 0) + 1;
-  if (previous && previous.points > 0) {
-    await postPoints(db, {
-      organizationId: org.id,
-      userId,
-      amount: -previous.points,
-      kind: 'reversal',
-      reference: challenge.id,
-      description: `Trivia answer changed: ${challenge.title} (Q${question.orderIndex + 1})`,
-      onceKey: `trivia:${question.id}:v${previous.version}:reversal`,
-    });
-  }
-  const paid = await award(
-    ctx,
-    points,
-    `trivia:${question.id}:v${version}`,
-    `${ledgerDescription(challenge)} (Q${question.orderIndex + 1})`,
-  );
+  if (previous?.optionIndex === option.orderIndex) return { correct: null, points: 0 };
   const answer = {
     organizationId: org.id,
     challengeId: challenge.id,
@@ -69,8 +51,8 @@ export async function answerTrivia(ctx: AnswerContext): Promise<AnswerOutcome> {
     userId,
     optionIndex: option.orderIndex,
     correct: option.isCorrect,
-    points: paid,
-    version,
+    points: 0,
+    version: (previous?.version ?? 0) + 1,
     answeredAt: now,
   };
   if (previous) {
@@ -83,33 +65,66 @@ export async function answerTrivia(ctx: AnswerContext): Promise<AnswerOutcome> {
   } else {
     await db.insertInto('triviaAnswers').values(answer).execute();
   }
-  await recordQuizProgress(ctx);
+  const paid = await scoreIfComplete(ctx);
+  if (paid === null) return { correct: null, points: 0 };
   return { correct: option.isCorrect, points: paid };
 }
 
-/** The quiz's response row follows its answers: points earned so far, complete once all are answered. */
-async function recordQuizProgress(ctx: AnswerContext) {
+/**
+ * Records the quiz's progress; once every question has an answer, pays each correct one (a
+ * once-only key per question and answer version, so a retried request cannot pay twice) and
+ * answers the total paid. Null while the quiz is still in progress.
+ */
+async function scoreIfComplete(ctx: AnswerContext): Promise<number | null> {
   const { db, challenge, userId, now } = ctx;
-  const [{ answered, earned } = { answered: 0, earned: 0 }] = await db
-    .selectFrom('triviaAnswers')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('answered'),
-      eb.fn.coalesce(eb.fn.sum<number>('points'), eb.lit(0)).as('earned'),
-    ])
-    .where('challengeId', '=', challenge.id)
-    .where('userId', '=', userId)
-    .execute();
-  const total = await db
+  const questions = await db
     .selectFrom('challengeQuestions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select(['id', 'orderIndex'])
     .where('challengeId', '=', challenge.id)
-    .executeTakeFirstOrThrow();
-  const complete = Number(answered) >= Number(total.n);
+    .execute();
+  const answers = await db
+    .selectFrom('triviaAnswers')
+    .innerJoin('challengeOptions', (join) =>
+      join
+        .onRef('challengeOptions.questionId', '=', 'triviaAnswers.questionId')
+        .onRef('challengeOptions.orderIndex', '=', 'triviaAnswers.optionIndex'),
+    )
+    .select([
+      'triviaAnswers.questionId',
+      'triviaAnswers.version',
+      'challengeOptions.isCorrect',
+      'challengeOptions.points',
+    ])
+    .where('triviaAnswers.challengeId', '=', challenge.id)
+    .where('triviaAnswers.userId', '=', userId)
+    .execute();
+  const complete = answers.length >= questions.length;
+  let total = 0;
+  if (complete) {
+    for (const a of answers) {
+      const number = (questions.find((q) => q.id === a.questionId)?.orderIndex ?? 0) + 1;
+      const paid = a.isCorrect
+        ? await award(
+            ctx,
+            a.points,
+            `trivia:${a.questionId}:v${a.version}`,
+            `${ledgerDescription(challenge)} (Q${number})`,
+          )
+        : 0;
+      total += paid;
+      await db
+        .updateTable('triviaAnswers')
+        .set({ points: paid })
+        .where('questionId', '=', a.questionId)
+        .where('userId', '=', userId)
+        .execute();
+    }
+  }
   const existing = await existingResponse(db, challenge.id, userId);
   const progress = {
     status: complete ? ('completed' as const) : ('in_progress' as const),
-    pointsAwarded: Number(earned),
-    completedAt: complete ? (existing?.completedAt ?? now) : null,
+    pointsAwarded: total,
+    completedAt: complete ? now : null,
   };
   if (existing) {
     await db.updateTable('challengeResponses').set(progress).where('id', '=', existing.id).execute();
@@ -119,4 +134,5 @@ async function recordQuizProgress(ctx: AnswerContext) {
       .values({ organizationId: ctx.org.id, challengeId: challenge.id, userId, createdAt: now, ...progress })
       .execute();
   }
+  return complete ? total : null;
 }

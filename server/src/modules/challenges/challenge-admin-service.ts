@@ -10,6 +10,7 @@ import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { assertMedia } from '../files/files-service.ts';
 import { organizationById } from '../organization/organization-service.ts';
+import { announcePublished } from './challenge-live.ts';
 import { type Definition, settingsOf, validate } from './challenge-validation.ts';
 import { type ChallengeRow, challengeBasics, iso, optionsAndQuestions } from './challenge-views.ts';
 
@@ -216,7 +217,16 @@ export async function insertChallenge(
 }
 
 export async function createChallenge(call: OperatorCall, input: AdminChallengeInput) {
-  const id = await call.db.transaction().execute((db) => insertChallenge({ ...call, db }, input));
+  const id = await call.db.transaction().execute(async (db) => {
+    const id = await insertChallenge({ ...call, db }, input);
+    announcePublished(
+      db,
+      call.org.id,
+      { id, subtype: input.subtype, visibleFrom: input.visibleFrom },
+      call.now,
+    );
+    return id;
+  });
   return getAdminChallenge(call, id);
 }
 

@@ -7,6 +7,7 @@ import { answerKeyword } from './answer-keyword.ts';
 import { answerPickem } from './answer-pickem.ts';
 import { answerPoll } from './answer-poll.ts';
 import { answerTrivia } from './answer-trivia.ts';
+import { announceResults } from './challenge-live.ts';
 import { getChallenge } from './challenge-service.ts';
 
 const ANSWER: Record<string, (ctx: AnswerContext) => Promise<AnswerOutcome>> = {
@@ -16,6 +17,9 @@ const ANSWER: Record<string, (ctx: AnswerContext) => Promise<AnswerOutcome>> = {
   arcade: answerArcade,
   trivia: answerTrivia,
 };
+
+/** The subtypes whose aggregate results fans see (product §10.2.1.6), announced live when they change. */
+const RESULT_SUBTYPES = new Set(['poll', 'pickem', 'trivia']);
 
 /** POST /challenge/{id}: one transaction; refusals that carry bookkeeping are thrown after commit. */
 export async function answerChallenge(
@@ -34,5 +38,13 @@ export async function answerChallenge(
   });
   if (outcome.refusal) throw outcome.refusal;
   const challenge = await getChallenge(call, challengeId);
+  if (RESULT_SUBTYPES.has(challenge.subtype)) {
+    announceResults(call.db, {
+      id: challengeId,
+      organizationId: call.org.id,
+      hideResultsUntilClose: challenge.hideResultsUntilClose,
+      expired: challenge.expired,
+    });
+  }
   return { correct: outcome.correct, points: outcome.points, completed: challenge.completed, challenge };
 }

@@ -1,14 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiCallAtClock as apiCall, createFan, type TestFan, useTestApp } from '../../test/test-app.ts';
-import { balance, fund, ledgerLines, ledgerMismatches } from '../../test/points.ts';
+import { balance, ledgerLines, ledgerMismatches } from '../../test/points.ts';
 import { makeChallenge, orgWithFan } from '../../test/challenge-fixtures.ts';
 
 const t = useTestApp();
 const BASE = '2026-06-01T12:00:00Z';
 beforeEach(() => t.clock.set(BASE));
-
-/** The fan spends points elsewhere (as a sweepstake entry would). */
-const spend = (fan: TestFan, amount: number) => fund(t, fan, -amount, 'Sweepstake entry', 'sweepstake_entry');
 
 describe('keyword', () => {
   it('never sends the keyword, accepts it case- and space-insensitively and pays once', async () => {
@@ -144,7 +141,7 @@ describe('arcade', () => {
 });
 
 describe('trivia', () => {
-  it('hides correct answers until the fan answers a question; changing an answer reverses and re-pays', async () => {
+  it('reveals nothing and pays nothing until the quiz is complete; answers change freely until then', async () => {
     const { org, fan } = await orgWithFan(t);
     const trivia = await makeChallenge(t, org, { subtype: 'trivia' });
     const url = `/api/challenge/${trivia.challengeId}`;
@@ -163,36 +160,38 @@ describe('trivia', () => {
     }
     const [q1, q2] = before.questions as { questionId: string }[];
 
-    const first = await apiCall(t, fan, 'POST', url, { questionId: q1?.questionId, responseIndex: 1 });
+    const first = await apiCall(t, fan, 'POST', url, { questionId: q1?.questionId, responseIndex: 0 });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ correct: true, points: 30, completed: false });
+    expect(first.json()).toMatchObject({ correct: null, points: 0, completed: false });
     const afterFirst = first.json().challenge;
-    expect(afterFirst.userResponse).toMatchObject({ status: 'in_progress', score: 30 });
-    expect(afterFirst.questions[0].options.map((o: { correct: boolean }) => o.correct)).toEqual([
-      false,
-      true,
-    ]);
+    expect(afterFirst.userResponse).toMatchObject({ status: 'in_progress', score: 0 });
     expect(afterFirst.questions[0].triviaUserResponse).toEqual({
-      responseIndex: 1,
-      correct: true,
-      points: 30,
+      responseIndex: 0,
+      correct: null,
+      points: 0,
     });
-    // The second question's answer is still secret.
-    expect(afterFirst.questions[1].options.every((o: { correct: unknown }) => o.correct === null)).toBe(true);
-
-    const changed = await apiCall(t, fan, 'POST', url, { questionId: q1?.questionId, responseIndex: 0 });
-    expect(changed.json()).toMatchObject({ correct: false, points: 0, completed: false });
+    expect(
+      afterFirst.questions[0].options.every(
+        (o: { correct: unknown; result: unknown }) => o.correct === null && o.result === null,
+      ),
+    ).toBe(true);
+    // The history tells no more than the view.
+    const midHistory = (await apiCall(t, fan, 'GET', `${url}/history`)).json();
+    expect(midHistory.myAnswers.map((a: { correct: unknown }) => a.correct)).toEqual([null]);
     expect(await balance(t, fan)).toBe(0);
 
-    const back = await apiCall(t, fan, 'POST', url, { questionId: q1?.questionId, responseIndex: 1 });
-    expect(back.json()).toMatchObject({ correct: true, points: 30 });
+    const changed = await apiCall(t, fan, 'POST', url, { questionId: q1?.questionId, responseIndex: 1 });
+    expect(changed.json()).toMatchObject({ correct: null, points: 0, completed: false });
+    expect(await balance(t, fan)).toBe(0);
+
     const done = await apiCall(t, fan, 'POST', url, { questionId: q2?.questionId, responseIndex: 0 });
-    expect(done.json()).toMatchObject({ correct: true, points: 20, completed: true });
-    expect(done.json().challenge.userResponse).toMatchObject({ status: 'completed', score: 50 });
+    expect(done.json()).toMatchObject({ correct: true, points: 50, completed: true });
+    const complete = done.json().challenge;
+    expect(complete.userResponse).toMatchObject({ status: 'completed', score: 50 });
+    expect(complete.questions[0].triviaUserResponse).toEqual({ responseIndex: 1, correct: true, points: 30 });
+    expect(complete.questions[0].options.map((o: { correct: boolean }) => o.correct)).toEqual([false, true]);
     expect(await balance(t, fan)).toBe(50);
     expect((await ledgerLines(t, fan)).map((l) => [l.amount, l.kind])).toEqual([
-      [30, 'challenge'],
-      [-30, 'reversal'],
       [30, 'challenge'],
       [20, 'challenge'],
     ]);
@@ -208,19 +207,26 @@ describe('trivia', () => {
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 
-  it('refuses to change an answer whose points were already spent (insufficient_points) and changes nothing', async () => {
+  it('closes the exploit: once the results are shown no answer can change (already_answered), nothing more is paid', async () => {
     const { org, fan } = await orgWithFan(t);
     const trivia = await makeChallenge(t, org, { subtype: 'trivia' });
     const url = `/api/challenge/${trivia.challengeId}`;
-    const questionId = trivia.questions[0]?.questionId;
-    await apiCall(t, fan, 'POST', url, { questionId, responseIndex: 1 });
-    await spend(fan, 25);
-    const res = await apiCall(t, fan, 'POST', url, { questionId, responseIndex: 0 });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().code).toBe('insufficient_points');
-    expect(await balance(t, fan)).toBe(5);
+    const [q1, q2] = trivia.questions as { questionId: string }[];
+    // Wrong on the first question, then the quiz completes and shows "Wrong answer".
+    await apiCall(t, fan, 'POST', url, { questionId: q1?.questionId, responseIndex: 0 });
+    const done = await apiCall(t, fan, 'POST', url, { questionId: q2?.questionId, responseIndex: 0 });
+    expect(done.json().challenge.questions[0].triviaUserResponse).toMatchObject({
+      correct: false,
+      points: 0,
+    });
+    expect(await balance(t, fan)).toBe(20);
+    // Knowing the right option now, the fan tries to change to it.
+    const retry = await apiCall(t, fan, 'POST', url, { questionId: q1?.questionId, responseIndex: 1 });
+    expect(retry.statusCode).toBe(422);
+    expect(retry.json().code).toBe('already_answered');
+    expect(await balance(t, fan)).toBe(20);
     const view = (await apiCall(t, fan, 'GET', url)).json();
-    expect(view.questions[0].triviaUserResponse).toEqual({ responseIndex: 1, correct: true, points: 30 });
+    expect(view.questions[0].triviaUserResponse).toEqual({ responseIndex: 0, correct: false, points: 0 });
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 

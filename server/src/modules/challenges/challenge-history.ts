@@ -26,7 +26,8 @@ export async function challengeHistory(call: FanCall, id: string): Promise<Chall
       myAnswers.push({
         questionId: a.questionId,
         answer: q?.options.find((o) => o.index === a.optionIndex)?.text ?? '',
-        correct: a.correct,
+        // Product §10.2.5: the verdict is shown only as the view reveals it.
+        correct: q?.triviaUserResponse?.correct ?? null,
         points: a.points,
         answeredAt: new Date(a.answeredAt).toISOString(),
       });

@@ -6,6 +6,7 @@ import { awardMilestoneBadges } from '../rewards/badge-milestones.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
 import { auditChallenge, findForOperator } from './challenge-admin-service.ts';
 import { iso } from './challenge-views.ts';
+import { announceSettled } from './challenge-live.ts';
 
 /**
  * Pick'em settlement (product §10.2.3). Each prediction's response row holds what the
@@ -142,6 +143,7 @@ export async function settlePickem(
         .where('id', '=', id)
         .execute();
       result.settledAt = call.now.toISOString();
+      announceSettled(trx, call.org.id, id, body.outcomeIndex);
     }
     await auditChallenge(
       inTrx,

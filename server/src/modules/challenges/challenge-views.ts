@@ -169,12 +169,14 @@ function present(row: ChallengeRow, data: ChallengeData, now: Date, signedIn: bo
     };
   });
 
+  const quizDone = expired || response?.status === 'completed';
   const questions: TriviaQuestion[] = (data.questions.get(row.id) ?? []).map((q) => {
     const answer = data.triviaAnswers.get(q.id) ?? null;
     const qOptions = data.questionOptions.get(q.id) ?? [];
     const qTotal = qOptions.reduce((sum, o) => sum + (data.votes.get(`${q.id}:${o.orderIndex}`) ?? 0), 0);
-    // The correct answer of a question leaves the server only once the fan answered it (or the quiz closed).
-    const revealed = answer != null || expired;
+    // Product §10.2.5: verdicts, right answers and results leave the server only once the fan
+    // has completed the quiz (which locks it) or the quiz has closed.
+    const revealed = quizDone;
     // Only the correct option carries points in the database, so every option shows the
     // question's worth; per-option points would give the answer away.
     const worth = Math.max(0, ...qOptions.filter((o) => o.isCorrect).map((o) => o.points));
@@ -189,11 +191,15 @@ function present(row: ChallengeRow, data: ChallengeData, now: Date, signedIn: bo
           text: o.text,
           points: worth,
           correct: revealed ? o.isCorrect : null,
-          result: resultsAllowed(answer != null) ? { votes, percent: percent(votes, qTotal) } : null,
+          result: resultsAllowed(revealed) ? { votes, percent: percent(votes, qTotal) } : null,
         };
       }),
       triviaUserResponse: answer
-        ? { responseIndex: answer.optionIndex, correct: answer.correct, points: answer.points }
+        ? {
+            responseIndex: answer.optionIndex,
+            correct: revealed ? answer.correct : null,
+            points: answer.points,
+          }
         : null,
     };
   });

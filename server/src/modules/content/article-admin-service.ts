@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { type AuditedItem, deleteAudited, saveAudited } from '../../admin/audited-change.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { publishAfterCommit } from '../../platform/events/after-commit.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { isUniqueViolation } from '../../platform/sql-errors.ts';
 import { assertMediaOfContent, isoOrNow } from './content-admin-common.ts';
@@ -51,7 +52,7 @@ export async function listAdminArticles(call: OrgCall) {
 /** Article HTML is sanitised here, on every write, with the same rules as the content module. */
 export async function saveArticle(call: OperatorCall, id: string | null, input: ArticleInput) {
   try {
-    return await saveAudited(call, article, id, async ({ db, org }, id) => {
+    return await saveAudited(call, article, id, async ({ db, org, now }, id) => {
       await assertMediaOfContent(db, org.id, [input.coverMediaId]);
       const values = {
         ...input,
@@ -71,6 +72,15 @@ export async function saveArticle(call: OperatorCall, id: string | null, input: 
             .values({ ...values, organizationId: org.id })
             .returning('id')
             .executeTakeFirstOrThrow();
+      if (!id && values.publishedAt <= now) {
+        // A new article fans can read now: the live channel tells open dashboards (decision 012).
+        publishAfterCommit(db, {
+          organizationId: org.id,
+          topic: 'live',
+          event: 'content_published',
+          payload: { kind: 'article', articleId: row.id },
+        });
+      }
       return row.id;
     });
   } catch (error) {

@@ -1,5 +1,8 @@
 import type { Database } from '../../db/engine.ts';
 import { unprocessable } from '../../platform/errors.ts';
+import { ledgerPosts } from '../../platform/metrics.ts';
+import { publishAfterCommit } from '../../platform/events/after-commit.ts';
+import { runAwardHooks } from './ledger-hooks.ts';
 
 /** The kinds of earning a boost can multiply (product §12.2); 'all' boosts match every one. */
 export type Earning = 'challenges' | 'content' | 'checkin';
@@ -103,6 +106,7 @@ export async function postPoints(
     .executeTakeFirst();
 
   if (!inserted) {
+    ledgerPosts.inc({ result: 'duplicate' });
     return {
       applied: false,
       ...(await balanceOf(trx, entry.userId)),
@@ -125,8 +129,37 @@ export async function postPoints(
     .executeTakeFirst();
 
   if (!updated) {
+    ledgerPosts.inc({ result: 'refused' });
     throw unprocessable('insufficient_points', 'You do not have enough points for this');
   }
+  if (amount > 0) {
+    // The fan's own live channel (decision 012): what their history and balance already show.
+    publishAfterCommit(trx, {
+      organizationId: entry.organizationId,
+      topic: `fan:${entry.userId}`,
+      event: 'points_awarded',
+      payload: {
+        amount,
+        reason: entry.kind,
+        description,
+        reference: entry.reference ?? null,
+        points: updated.points,
+        lifetimePoints: updated.lifetimePoints,
+      },
+    });
+    await runAwardHooks(trx, {
+      organizationId: entry.organizationId,
+      userId: entry.userId,
+      amount,
+      kind: entry.kind,
+      reference: entry.reference ?? null,
+      description,
+      points: updated.points,
+      lifetimePoints: updated.lifetimePoints,
+      previousLifetimePoints: updated.lifetimePoints - amount,
+    });
+  }
+  ledgerPosts.inc({ result: 'applied' });
   return { applied: true, ...updated, transactionId: inserted.id, amount, boost };
 }
 

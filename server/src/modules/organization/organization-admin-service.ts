@@ -9,6 +9,7 @@ import type { Organization } from '../../db/schema.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { findMedia } from '../files/files-service.ts';
+import { organizationCache } from './organization-cache.ts';
 import { listRanks } from './organization-service.ts';
 
 export function presentOrganization(org: Organization): OrganizationSettings {
@@ -53,7 +54,7 @@ async function assertLogo(call: OrgCall, mediaId: string) {
 
 export async function updateOrganization(call: OperatorCall, patch: z.infer<typeof organizationPatchSchema>) {
   if (patch.branding?.logoMediaId) await assertLogo(call, patch.branding.logoMediaId);
-  return call.db.transaction().execute(async (trx) => {
+  const presented = await call.db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('organizations')
       .selectAll()
@@ -81,11 +82,14 @@ export async function updateOrganization(call: OperatorCall, patch: z.infer<type
     );
     return after;
   });
+  // After the commit, so no request can re-read the old row into the cache (decision 032).
+  organizationCache.invalidate(call.org.id);
+  return presented;
 }
 
 /** Ranks are replaced as a set, so the strictly increasing order can never be half-applied. */
 export async function replaceRanks(call: OperatorCall, body: z.infer<typeof ranksPutSchema>) {
-  return call.db.transaction().execute(async (trx) => {
+  const ranks = await call.db.transaction().execute(async (trx) => {
     const before = await listRanks(trx, call.org.id);
     await trx.deleteFrom('ranks').where('organizationId', '=', call.org.id).execute();
     await trx
@@ -107,4 +111,6 @@ export async function replaceRanks(call: OperatorCall, body: z.infer<typeof rank
     );
     return after;
   });
+  organizationCache.invalidate(call.org.id);
+  return ranks;
 }

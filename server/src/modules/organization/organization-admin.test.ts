@@ -55,6 +55,24 @@ describe('organization settings', () => {
   });
 });
 
+describe('served from the organization cache (decision 032)', () => {
+  it('serves a setting or a rank ladder an operator changes on the very next request', async () => {
+    const own = await createOrg(t, { loggedOffDashboard: false });
+    const ops = await createFan(t, own, { roles: ['operator'] });
+    const fan = await createFan(t, own);
+    const anonymous = { org: own };
+    expect((await apiCall(t, anonymous, 'GET', '/api/sweepstake')).statusCode).toBe(401);
+    expect((await apiCall(t, fan, 'GET', '/api/user/me')).json().rank.name).toBe('Rookie');
+
+    await apiCall(t, ops, 'PATCH', '/api/admin/organization', { loggedOffDashboard: true });
+    const renamed = DEMO_RANKS.map((r) => ({ ...r, name: r.code === 'P10' ? 'Paddock Pass' : r.name }));
+    expect((await apiCall(t, ops, 'PUT', '/api/admin/ranks', { ranks: renamed })).statusCode).toBe(200);
+
+    expect((await apiCall(t, anonymous, 'GET', '/api/sweepstake')).statusCode).toBe(200);
+    expect((await apiCall(t, fan, 'GET', '/api/user/me')).json().rank.name).toBe('Paddock Pass');
+  });
+});
+
 describe('ranks', () => {
   const ranks = (): { code: string; name: string; minPoints: number; benefits: string }[] =>
     DEMO_RANKS.map((r) => ({ ...r }));

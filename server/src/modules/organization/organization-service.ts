@@ -1,6 +1,7 @@
 import type { Rank, RankCode } from '@paddock/contracts';
 import type { Database } from '../../db/engine.ts';
 import type { Organization } from '../../db/schema.ts';
+import { organizationCache } from './organization-cache.ts';
 
 /** The organization's ranks from entry (P10) to top (P1). */
 export async function listRanks(
@@ -14,6 +15,11 @@ export async function listRanks(
     .orderBy('minPoints', 'asc')
     .execute();
   return rows.map((r) => ({ ...r, code: r.code as RankCode }));
+}
+
+/** The ranks as `listRanks`, from the organization cache (hot paths: every /user/me). */
+export function cachedRanks(db: Database, organizationId: string) {
+  return organizationCache.ranks(organizationId, () => listRanks(db, organizationId));
 }
 
 export async function organizationById(db: Database, id: string): Promise<Organization | undefined> {
@@ -38,9 +44,19 @@ export async function hasOrganizations(db: Database): Promise<boolean> {
 
 /**
  * The organization a publishable key names. Without a key, auth-compat §10: with one
- * organization (or DEFAULT_ORGANIZATION) a key-less call is served for it.
+ * organization (or DEFAULT_ORGANIZATION) a key-less call is served for it. Every API request
+ * asks, so the answer comes from the organization cache (decision 032).
  */
-export async function organizationByKey(
+export function organizationByKey(
+  db: Database,
+  key: string | undefined,
+  defaultSlug: string | undefined,
+): Promise<Organization | undefined> {
+  // Keys start with pk_, so the key-less entry cannot collide with one.
+  return organizationCache.organization(key ?? '', () => loadOrganizationByKey(db, key, defaultSlug));
+}
+
+async function loadOrganizationByKey(
   db: Database,
   key: string | undefined,
   defaultSlug: string | undefined,

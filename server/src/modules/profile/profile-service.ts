@@ -4,7 +4,7 @@ import type { Database } from '../../db/engine.ts';
 import type { Organization, User, UserUpdate as UserRowUpdate } from '../../db/schema.ts';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
-import { listRanks } from '../organization/organization-service.ts';
+import { cachedRanks } from '../organization/organization-service.ts';
 import { accountGone, findFan, lockFan } from './fan-accounts.ts';
 import { completeProfileIfReady } from './profile-completion.ts';
 
@@ -26,7 +26,7 @@ export async function presentUser(
   user: User,
   now: Date,
 ): Promise<UserResponse> {
-  const ranks = await listRanks(db, organization.id);
+  const ranks = await cachedRanks(db, organization.id);
   const rank = rankFor(user.lifetimePoints, ranks);
   const next = nextRank(user.lifetimePoints, ranks);
   return {
@@ -51,6 +51,7 @@ export async function presentUser(
     referralCode: user.referralCode,
     roles: rolesOf(user),
     isInternal: isInternalEmail(organization, user.email),
+    leaderboardVisible: user.leaderboardVisible,
   };
 }
 
@@ -106,6 +107,7 @@ export async function updateMe(call: FanCall, patch: UserUpdate): Promise<UserRe
     if (patch.zipCode !== undefined) changes.zipCode = blankToNull(patch.zipCode);
     if (patch.birthday !== undefined) changes.birthday = birthday;
     if (patch.country !== undefined) changes.country = patch.country;
+    if (patch.leaderboardVisible !== undefined) changes.leaderboardVisible = patch.leaderboardVisible;
     if (patch.properties !== undefined) {
       const merged: Record<string, unknown> = { ...(current.properties ?? {}) };
       for (const [key, value] of Object.entries(patch.properties)) {

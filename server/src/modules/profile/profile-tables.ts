@@ -35,6 +35,8 @@ export interface UsersTable {
   lifetimePoints: Generated<number>;
   referralCode: string;
   referredBy: string | null;
+  /** Shown by name on the public leaderboards (decision 025); false → "Fan #…". */
+  leaderboardVisible: Generated<boolean>;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
 }

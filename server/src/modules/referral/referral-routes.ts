@@ -17,9 +17,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const call = fanCall(request);
-      // The link points at the public site when configured, else at the origin the fan used.
-      const site = app.deps.config.SITE_URL ?? `${request.protocol}://${request.host}`;
-      return getReferralSummary(call, site);
+      // The public site, never the request's host (decision 026).
+      return getReferralSummary(call, app.deps.config.SITE_URL);
     },
   );
 };

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { type AuditedItem, archiveAudited, saveAudited } from '../../admin/audited-change.ts';
 import type { Database } from '../../db/engine.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
+import { publishAfterCommit } from '../../platform/events/after-commit.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { assertMediaOfContent, iso, isoOrNow } from '../content/content-admin-common.ts';
 
@@ -71,7 +72,7 @@ export const listAdminStories = (call: OrgCall) => presentStories(call.db, call.
  * story is `viewed`) survive a reorder; only chapters the operator removed lose their views.
  */
 export function saveStory(call: OperatorCall, id: string | null, input: StoryInput) {
-  return saveAudited(call, story, id, async ({ db, org }, id, before) => {
+  return saveAudited(call, story, id, async ({ db, org, now }, id, before) => {
     const existing = before?.chapters.map((c) => c.id) ?? [];
     await assertMediaOfContent(db, org.id, [input.coverMediaId, ...input.chapters.map((c) => c.mediaId)]);
     const { chapters, ...fields } = input;
@@ -94,6 +95,15 @@ export function saveStory(call: OperatorCall, id: string | null, input: StoryInp
           .values({ ...fields, ...dates, organizationId: org.id })
           .returning('id')
           .executeTakeFirstOrThrow();
+    if (!id && (!dates.liveFrom || dates.liveFrom <= now)) {
+      // A new story fans can open now: the live channel tells open dashboards (decision 012).
+      publishAfterCommit(db, {
+        organizationId: org.id,
+        topic: 'live',
+        event: 'content_published',
+        payload: { kind: 'story', storyId: row.id },
+      });
+    }
     const keep = chapters.map((c) => c.id).filter((c): c is string => Boolean(c));
     const foreign = keep.filter((c) => !existing.includes(c));
     if (foreign.length)

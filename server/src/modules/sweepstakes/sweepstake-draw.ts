@@ -7,6 +7,7 @@ import {
 import { writeAudit } from '../../admin/audit-service.ts';
 import type { Database } from '../../db/engine.ts';
 import { unprocessable } from '../../platform/errors.ts';
+import { publishAfterCommit } from '../../platform/events/after-commit.ts';
 import type { OperatorCall } from '../../platform/service-call.ts';
 import { fanNames } from '../profile/fan-accounts.ts';
 import { findSweepstake, winnerDisplayName } from './sweepstake-service.ts';
@@ -46,6 +47,13 @@ export async function drawInTransaction(call: OperatorCall, id: string, winnerCo
   if (now < new Date(row.endsAt)) {
     throw unprocessable('sweepstake_not_ended', 'Winners can be drawn only after the sweepstake ends');
   }
+  // Fans on the sweepstake screen refetch it and see the winners (decision 012); after commit.
+  publishAfterCommit(trx, {
+    organizationId,
+    topic: 'live',
+    event: 'sweepstake_drawn',
+    payload: { sweepstakeId: id },
+  });
   const rows = await currentEntries(trx, id);
   const entries = canonicalEntries(rows.map((r) => ({ entrant: r.entrant, count: r.count })));
   const entriesHash = hashEntries(entries);

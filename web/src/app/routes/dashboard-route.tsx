@@ -9,6 +9,7 @@ import { Section } from '../../ui/section.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { SweepstakeTile } from '../../ui/sweepstake-tile.tsx';
 import { CheckinCard } from '../../features/checkin/components/checkin-card.tsx';
+import { PositionCard } from '../../features/leaderboard/components/position-card.tsx';
 import { RankCard } from '../../features/dashboard/components/rank-card.tsx';
 import { RewardsCarousel } from '../../features/dashboard/components/rewards-carousel.tsx';
 import { BoostBanner } from '../../features/rewards/components/boost-banner.tsx';
@@ -33,6 +34,7 @@ export default function DashboardRoute() {
       <BoostBanner />
       <StoriesRail />
       <CheckinCard />
+      <PositionCard />
       <CurrentOfferCard />
       <RewardsCarousel />
       <Section

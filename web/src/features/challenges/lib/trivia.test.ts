@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerChangeDelta, firstUnansweredIndex, triviaComplete, triviaScore } from './trivia.ts';
+import { firstUnansweredIndex, triviaComplete, triviaScore } from './trivia.ts';
 
 const answered = (correct: boolean, points: number) => ({
   triviaUserResponse: { responseIndex: 0, correct, points },
@@ -19,21 +19,5 @@ describe('trivia, question by question (product §4)', () => {
   });
   it('adds up the points of the correct answers only', () => {
     expect(triviaScore([answered(true, 10), answered(false, 0), answered(true, 25)])).toBe(35);
-  });
-});
-
-describe('changing a trivia answer (product §4)', () => {
-  it('removes the points of a previously correct answer', () => {
-    expect(answerChangeDelta({ correct: true, points: 10 }, { correct: false, points: 10 })).toBe(-10);
-  });
-  it('adds the points when the new answer is correct', () => {
-    expect(answerChangeDelta({ correct: false, points: 0 }, { correct: true, points: 10 })).toBe(10);
-    expect(answerChangeDelta(null, { correct: true, points: 15 })).toBe(15);
-  });
-  it('nets out when a correct answer is swapped for another correct one', () => {
-    expect(answerChangeDelta({ correct: true, points: 10 }, { correct: true, points: 10 })).toBe(0);
-  });
-  it('changes nothing when a wrong answer is swapped for another wrong one', () => {
-    expect(answerChangeDelta({ correct: false, points: 0 }, { correct: false, points: 10 })).toBe(0);
   });
 });

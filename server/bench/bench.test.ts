@@ -1,0 +1,192 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { SessionTokens } from '../src/auth/session-tokens.ts';
+import { generatePrivateJwk, loadSigningKeys } from '../src/auth/signing-keys.ts';
+import { openDatabase } from '../src/db/engine.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { systemClock } from '../src/platform/clock.ts';
+import { topSelfTime } from './cpu-profile.ts';
+import { checkLedgerInvariant } from './invariant.ts';
+import { pgbenchScript } from './ledger-limit.ts';
+import { type LoadResult, type LoadSpec, nextRequest, PATHS } from './load-plan.ts';
+import { parseOptions } from './options.ts';
+import { formatTable, pathResult, type RunResult } from './report.ts';
+import { SEASON_BALANCE, seedBench } from './seed.ts';
+
+const pathNamed = (name: string) => PATHS.find((p) => p.name === name)!;
+
+describe('bench command line', () => {
+  it('defaults to PostgreSQL, 1,000 fans, 10 s per path after a 2 s warm-up, 50 connections', () => {
+    const o = parseOptions([], {});
+    expect(o).toMatchObject({
+      engines: ['postgres'],
+      sizes: [1000],
+      duration: 10,
+      warmup: 2,
+      connections: 50,
+    });
+  });
+
+  it('--quick is 2 s per path on 1,000 fans; --sizes runs several sizes; both engines on request', () => {
+    expect(parseOptions(['--quick', '--sizes', '10000'], {})).toMatchObject({ sizes: [1000], duration: 2 });
+    expect(parseOptions(['--sizes', '1000,10000,100000', '--engine', 'both'], {})).toMatchObject({
+      sizes: [1000, 10_000, 100_000],
+      engines: ['postgres', 'pglite'],
+    });
+  });
+
+  it('refuses an unknown flag and a fan count outside the three sizes', () => {
+    expect(() => parseOptions(['--fast'], {})).toThrow(/Unknown flag --fast/);
+    expect(() => parseOptions(['--fans', '500'], {})).toThrow(/1000, 10000 or 100000/);
+  });
+});
+
+describe('the race-day mix', () => {
+  const tokens = ['t0', 't1', 't2'];
+
+  it('rotates over every fan first, then each fan moves on to the next poll', () => {
+    const spec: LoadSpec = {
+      baseUrl: 'http://x',
+      path: pathNamed('POST /api/challenge/{poll}'),
+      connections: 1,
+      duration: 1,
+      warmup: 0,
+      organizationKey: 'pk',
+      targets: ['p1', 'p2'],
+    };
+    const calls = [0, 1, 2, 3].map((n) => nextRequest(spec, n, tokens));
+    expect(calls.map((c) => c.headers.authorization)).toEqual([
+      'Bearer t0',
+      'Bearer t1',
+      'Bearer t2',
+      'Bearer t0',
+    ]);
+    expect(calls.map((c) => c.path)).toEqual([
+      '/api/challenge/p1',
+      '/api/challenge/p1',
+      '/api/challenge/p1',
+      '/api/challenge/p2',
+    ]);
+    expect(calls[0]!.headers['x-organization-token']).toBe('pk');
+  });
+
+  it('walks the trivia questions and then changes each answer', () => {
+    const spec: LoadSpec = {
+      baseUrl: 'http://x',
+      path: pathNamed('POST /api/challenge/{trivia}'),
+      connections: 1,
+      duration: 1,
+      warmup: 0,
+      targets: ['quiz'],
+      questions: ['q1', 'q2'],
+    };
+    const bodies = [0, 3, 6, 9].map((n) => JSON.parse(nextRequest(spec, n, tokens).body!));
+    expect(bodies).toEqual([
+      { questionId: 'q1', responseIndex: 0 },
+      { questionId: 'q2', responseIndex: 0 },
+      { questionId: 'q1', responseIndex: 1 },
+      { questionId: 'q2', responseIndex: 1 },
+    ]);
+  });
+});
+
+describe('the figures', () => {
+  const load: LoadResult = {
+    requests: 1000,
+    warmupRequests: 200,
+    seconds: 10,
+    rps: 100,
+    p50: 4,
+    p99: 31.5,
+    max: 1200,
+    statusCodes: { '200': 900, '422': 80, '429': 5, '500': 5 },
+    socketErrors: 2,
+    timeouts: 1,
+    nextIndex: 1000,
+  };
+  const limits = { fastifyRps: 10_000, ledgerTps: 400, ledgerSource: 'pgbench, 50 clients' };
+
+  it('counts the expected refusals apart from errors, and compares writes with the ledger limit', () => {
+    const write = pathResult('POST /api/checkin', 'write', load, limits, 150, 3);
+    expect(write).toMatchObject({ ok: 900, refused: 80, errors: 13, ofLimit: 25, cpuMsPerRequest: 2.5 });
+    expect(pathResult('GET /api/user/me', 'read', load, limits, 150).ofLimit).toBe(1);
+  });
+
+  it('prints one row per path and says loudly when the ledger invariant broke', () => {
+    const run: RunResult = {
+      engine: 'postgres',
+      fans: 10_000,
+      seedSeconds: 2.5,
+      tokenSeconds: 1,
+      limits,
+      paths: [pathResult('POST /api/checkin', 'write', load, limits, 150, 3)],
+      invariant: { fans: 10_001, mismatched: 3 },
+      peakRssMb: 180,
+    };
+    const table = formatTable(run);
+    expect(table).toContain('### PostgreSQL, 10,000 fans');
+    expect(table).toMatch(
+      /\| POST \/api\/checkin \|\s+100 \|\s+4\.0 \|\s+32 \|\s+1,200 \|\s+900 \|\s+80 \|\s+13 \|\s+25 % \|\s+2\.50 \|\s+150 \|/,
+    );
+    expect(table).toContain('Ledger invariant BROKEN: 3 of 10,001 balances differ from their ledger');
+    expect(formatTable({ ...run, invariant: { fans: 10_001, mismatched: 0 } })).toContain(
+      'every balance equals its ledger',
+    );
+  });
+
+  it('ranks functions of a CPU profile by self time, leaving idle time out', () => {
+    const frame = (functionName: string, url = '') => ({ functionName, url, lineNumber: 9 });
+    const profile = {
+      nodes: [
+        { id: 1, callFrame: frame('(idle)') },
+        { id: 2, callFrame: frame('verify', 'file:///repo/server/src/auth/session-tokens.ts') },
+        { id: 3, callFrame: frame('parse', 'file:///repo/node_modules/zod/index.js') },
+      ],
+      samples: [1, 2, 3, 2, 1],
+      timeDeltas: [5000, 3000, 1000, 3000, 9000],
+    };
+    expect(topSelfTime(profile, 15, '/repo')).toEqual([
+      { fn: 'verify (server/src/auth/session-tokens.ts:10)', ms: 6, percent: (100 * 6) / 7 },
+      { fn: 'parse (zod/index.js:10)', ms: 1, percent: 100 / 7 },
+    ]);
+  });
+
+  it('has pgbench run the award statements of the ledger on a seeded fan', () => {
+    const script = pgbenchScript('org-1', 1000);
+    expect(script).toContain('\\set n random(1, 1000)');
+    expect(script).toMatch(/insert into point_transactions .* on conflict \(user_id, once_key\)/);
+    expect(script).toMatch(/update users set points = points \+ 1,.* and points \+ 1 >= 0/);
+  });
+});
+
+describe('seed and ledger invariant', () => {
+  it('seeds fans whose balance is their season of ledger rows, and catches a balance that drifts', async () => {
+    const database = await openDatabase({ dataDir: null });
+    try {
+      await migrateToLatest(database.db);
+      const keys = await loadSigningKeys(await generatePrivateJwk());
+      const tokens = new SessionTokens(keys, systemClock, 3600, 'http://bench/auth/v1');
+      const seed = await seedBench(database.db, tokens, 3);
+      expect(seed.fanTokens).toHaveLength(3);
+      const fan = await tokens.verify(seed.fanTokens[0]!);
+      const row = await database.db
+        .selectFrom('users')
+        .select(['points', 'email'])
+        .where('id', '=', fan.sub)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ points: SEASON_BALANCE, email: 'fan1@bench.local' });
+      expect(await checkLedgerInvariant(database.db, seed.organizationId)).toEqual({
+        fans: 4,
+        mismatched: 0,
+      });
+
+      await sql`update users set points = points + 1 where id = ${fan.sub}`.execute(database.db);
+      expect(await checkLedgerInvariant(database.db, seed.organizationId)).toEqual({
+        fans: 4,
+        mismatched: 1,
+      });
+    } finally {
+      await database.close();
+    }
+  });
+});

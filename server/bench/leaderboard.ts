@@ -1,0 +1,131 @@
+/**
+ * npm run bench:leaderboard — the leaderboard read (top 100 + own position + the fans around)
+ * at 100,000 fans, through the real HTTP API. Target (decision 025): p99 < 50 ms.
+ *
+ * Database: BENCH_DATABASE_URL (or DATABASE_URL) → that PostgreSQL; otherwise an in-memory
+ * PGlite. Knobs: BENCH_LEADERBOARD_FANS (default 100000), BENCH_READS (default 2000),
+ * BENCH_CONCURRENCY (default 10). The fans and their ledger lines are seeded in SQL, so the
+ * board is built by the same ledger trigger that keeps it in production.
+ */
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { buildApp } from '../src/app.ts';
+import { generatePrivateJwk } from '../src/auth/signing-keys.ts';
+import { createDeps } from '../src/bootstrap.ts';
+import { parseEnv } from '../src/config.ts';
+import { seedOrganization } from '../src/seed/organization-seed.ts';
+
+const FANS = Number(process.env.BENCH_LEADERBOARD_FANS ?? 100_000);
+const READS = Number(process.env.BENCH_READS ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+const SAMPLE = 200;
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function main() {
+  const env = parseEnv({
+    NODE_ENV: 'production',
+    SITE_URL: 'http://127.0.0.1',
+    DATA_DIR: path.join(tmpdir(), `paddock-bench-${randomUUID()}`),
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+  });
+  const secrets = { jwtPrivateJwk: await generatePrivateJwk(), appSecret: 'b'.repeat(64) };
+  const { deps, database } = await createDeps(env, { secrets, dataDirForDb: null });
+  const app = await buildApp(deps, { serveWeb: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { db } = deps;
+  const org = await seedOrganization(db, { slug: `bench-${randomUUID().slice(0, 8)}`, name: 'Bench Racing' });
+  console.log(
+    `Leaderboard bench on ${database.engine}: ${FANS} fans, ${READS} reads, concurrency ${CONCURRENCY}`,
+  );
+
+  // Fans in batches; each earns 1–3 lines of 5–500 points (many equal totals, so ties matter).
+  const seedStarted = performance.now();
+  const tag = randomUUID().slice(0, 6);
+  for (let from = 1; from <= FANS; from += 10_000) {
+    const to = Math.min(FANS, from + 9_999);
+    // The seed is bulk work: the server's per-statement limit is for requests, not for it.
+    await db.transaction().execute(async (trx) => {
+      if (database.engine === 'postgres') await sql`set local statement_timeout = 0`.execute(trx);
+      await sql`
+      with fans as (
+        insert into users (organization_id, email, username, birthday, referral_code)
+        select ${org.id}, 'lb-' || ${tag} || '-' || i || '@bench.local', 'lb_' || ${tag} || '_' || i,
+               '1990-01-01', 'LB' || ${tag} || i
+        from generate_series(${from}::int, ${to}::int) as i
+        returning id
+      )
+      insert into point_transactions (organization_id, user_id, amount, kind, description, created_at)
+      select ${org.id}, f.id, 5 * (1 + floor(random() * 100))::int, 'challenge', 'bench',
+             now() - (random() * interval '6 days')
+      from fans f cross join generate_series(1, 1 + floor(random() * 3)::int)`.execute(trx);
+    });
+  }
+  await sql`analyze leaderboard_scores`.execute(db);
+  await sql`analyze users`.execute(db);
+  console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+  // Fans spread over the whole board, from the top to the last place.
+  const sample = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('organizationId', '=', org.id)
+    .orderBy(sql`random()`)
+    .limit(SAMPLE)
+    .execute();
+  const tokens: string[] = [];
+  for (const fan of sample)
+    tokens.push((await deps.tokens.createSession(db, fan, { amr: 'password' })).access_token);
+
+  const positions: number[] = [];
+  const read = async (i: number, board: string) => {
+    const res = await fetch(`${address}/api/leaderboard/${board}`, {
+      headers: {
+        authorization: `Bearer ${tokens[i % tokens.length]}`,
+        'x-organization-token': org.publishableKey,
+      },
+    });
+    const body = (await res.json()) as { me: { position: number | null }; entries: unknown[] };
+    if (!res.ok || body.entries.length !== Math.min(100, FANS)) throw new Error(`bad answer ${res.status}`);
+    if (body.me.position) positions.push(body.me.position);
+  };
+
+  for (const board of ['season', 'week']) {
+    for (let i = 0; i < 20; i++) await read(i, board); // warm-up
+    positions.length = 0;
+    const latencies: number[] = [];
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        for (;;) {
+          const i = next++;
+          if (i >= READS) return;
+          const t0 = performance.now();
+          await read(i, board);
+          latencies.push(performance.now() - t0);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const sorted = latencies.sort((a, b) => a - b);
+    const p99 = percentile(sorted, 99);
+    console.log(
+      `GET /api/leaderboard/${board.padEnd(7)} ${(READS / seconds).toFixed(0).padStart(5)} req/s  p50 ${percentile(sorted, 50).toFixed(1)} ms  p95 ${percentile(sorted, 95).toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  (target p99 < 50 ms: ${p99 < 50 ? 'met' : 'MISSED'}); own positions ${Math.min(...positions)}–${Math.max(...positions)}`,
+    );
+  }
+
+  await app.close();
+  await database.close();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

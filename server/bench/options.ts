@@ -1,0 +1,113 @@
+/** The command line of `npm run bench` (docs/benchmark.md lists every flag). */
+export type Engine = 'postgres' | 'pglite';
+
+export interface BenchOptions {
+  engines: Engine[];
+  sizes: number[];
+  /** Seconds each path is measured, after the warm-up. */
+  duration: number;
+  warmup: number;
+  connections: number;
+  /** Only these paths (names as in the table), or every one when empty. */
+  paths: string[];
+  profile: boolean;
+  quick: boolean;
+  /** Skip the pgbench / bare-Fastify limits (faster smoke runs). */
+  limits: boolean;
+  databaseUrl: string | undefined;
+  out: string;
+}
+
+const SIZES = new Set([1000, 10_000, 100_000]);
+
+function value(args: string[], i: number, flag: string): string {
+  const v = args[i + 1];
+  if (v === undefined || v.startsWith('--')) throw new Error(`${flag} needs a value`);
+  return v;
+}
+
+function positive(flag: string, raw: string): number {
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${flag} must be a positive number, got ${raw}`);
+  return n;
+}
+
+function fanCount(raw: string): number {
+  const n = Number(raw.replace(/[_,]/g, ''));
+  if (!SIZES.has(n)) throw new Error(`fan counts are 1000, 10000 or 100000, got ${raw}`);
+  return n;
+}
+
+export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.env): BenchOptions {
+  const o: BenchOptions = {
+    engines: ['postgres'],
+    sizes: [1000],
+    duration: 10,
+    warmup: 2,
+    connections: 50,
+    paths: [],
+    profile: false,
+    quick: false,
+    limits: true,
+    databaseUrl: env.BENCH_DATABASE_URL || undefined,
+    out: 'bench/results/latest.json',
+  };
+  let durationGiven = false;
+  for (let i = 0; i < args.length; i++) {
+    const flag = args[i]!;
+    switch (flag) {
+      case '--engine': {
+        const v = value(args, i++, flag);
+        if (v === 'both') o.engines = ['postgres', 'pglite'];
+        else if (v === 'postgres' || v === 'pglite') o.engines = [v];
+        else throw new Error(`--engine is postgres, pglite or both, got ${v}`);
+        break;
+      }
+      case '--fans':
+        o.sizes = [fanCount(value(args, i++, flag))];
+        break;
+      case '--sizes':
+        o.sizes = value(args, i++, flag)
+          .split(/,(?=\d)/)
+          .map(fanCount);
+        break;
+      case '--duration':
+        o.duration = positive(flag, value(args, i++, flag));
+        durationGiven = true;
+        break;
+      case '--warmup':
+        o.warmup = Number(value(args, i++, flag));
+        if (!(o.warmup >= 0)) throw new Error('--warmup must be 0 or more seconds');
+        break;
+      case '--connections':
+        o.connections = Math.round(positive(flag, value(args, i++, flag)));
+        break;
+      case '--paths':
+        o.paths = value(args, i++, flag)
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean);
+        break;
+      case '--out':
+        o.out = value(args, i++, flag);
+        break;
+      case '--profile':
+        o.profile = true;
+        break;
+      case '--no-limits':
+        o.limits = false;
+        break;
+      case '--quick':
+        o.quick = true;
+        break;
+      default:
+        throw new Error(`Unknown flag ${flag} (see docs/benchmark.md)`);
+    }
+  }
+  if (o.quick) {
+    o.sizes = [1000];
+    if (!durationGiven) o.duration = 2;
+    o.warmup = Math.min(o.warmup, 1);
+  }
+  return o;
+}

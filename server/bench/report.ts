@@ -1,0 +1,144 @@
+/** The figures of one bench run and the table printed from them (docs/benchmark.md explains each column). */
+import type { Engine } from './options.ts';
+import type { LoadResult, PathKind } from './load-plan.ts';
+
+export interface PathResult {
+  name: string;
+  kind: PathKind;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** 2xx answers. */
+  ok: number;
+  /** The rule refusals the mix expects (422: already checked in, already answered…). */
+  refused: number;
+  /** Everything else: other 4xx, 5xx, socket errors, timeouts. */
+  errors: number;
+  statusCodes: Record<string, number>;
+  /** req/s as a percentage of the limit for its kind (bare Fastify for reads, the ledger write for writes). */
+  ofLimit: number | null;
+  /** Server resident memory right after the path ran, in MB. */
+  rssMb: number | null;
+  /** Server CPU milliseconds per answered request (warm-up included); steady under machine noise. */
+  cpuMsPerRequest: number | null;
+}
+
+export interface Limits {
+  /** Bare Fastify in its own process under the same load generator, req/s. */
+  fastifyRps: number | null;
+  /** The server's ledger award statements with no HTTP in front, transactions per second. */
+  ledgerTps: number | null;
+  /** `pgbench (50 clients)` on PostgreSQL; `in-process (1 connection)` on PGlite. */
+  ledgerSource: string;
+}
+
+export interface Invariant {
+  fans: number;
+  mismatched: number;
+}
+
+export interface RunResult {
+  engine: Engine;
+  fans: number;
+  seedSeconds: number;
+  tokenSeconds: number;
+  limits: Limits;
+  paths: PathResult[];
+  invariant: Invariant | null;
+  peakRssMb: number | null;
+}
+
+export function pathResult(
+  name: string,
+  kind: PathKind,
+  load: LoadResult,
+  limits: Limits,
+  rssMb: number | null,
+  cpuSeconds: number | null = null,
+): PathResult {
+  let ok = 0;
+  let refused = 0;
+  let other = 0;
+  for (const [code, count] of Object.entries(load.statusCodes)) {
+    if (code.startsWith('2')) ok += count;
+    else if (code === '422') refused += count;
+    else other += count;
+  }
+  const limit = kind === 'write' ? limits.ledgerTps : limits.fastifyRps;
+  return {
+    name,
+    kind,
+    rps: load.rps,
+    p50: load.p50,
+    p99: load.p99,
+    max: load.max,
+    ok,
+    refused,
+    errors: other + load.socketErrors + load.timeouts,
+    statusCodes: load.statusCodes,
+    ofLimit: kind !== 'bare' && limit ? (100 * load.rps) / limit : null,
+    rssMb,
+    cpuMsPerRequest:
+      cpuSeconds === null || load.requests + load.warmupRequests === 0
+        ? null
+        : (1000 * cpuSeconds) / (load.requests + load.warmupRequests),
+  };
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number) => (n >= 100 ? int(n) : n.toFixed(n >= 10 ? 0 : 1));
+const pct = (n: number | null) => (n === null ? '—' : `${n >= 10 ? n.toFixed(0) : n.toFixed(1)} %`);
+
+/** A Markdown table (it reads in a terminal and pastes into the README unchanged). */
+export function formatTable(run: RunResult): string {
+  const head = [
+    `### ${run.engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}, ${int(run.fans)} fans`,
+    '',
+    `Limits: bare Fastify ${run.limits.fastifyRps === null ? '—' : `${int(run.limits.fastifyRps)} req/s`}; ` +
+      `ledger write ${run.limits.ledgerTps === null ? '—' : `${int(run.limits.ledgerTps)} TPS`} (${run.limits.ledgerSource}). ` +
+      `Seed ${run.seedSeconds.toFixed(1)} s, tokens ${run.tokenSeconds.toFixed(1)} s.`,
+    '',
+  ];
+  const rows = [
+    [
+      'Path',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'max ms',
+      '2xx',
+      '422 (expected)',
+      'errors',
+      '% of limit',
+      'RSS MB',
+    ],
+    ...run.paths.map((p) => [
+      p.name,
+      int(p.rps),
+      ms(p.p50),
+      ms(p.p99),
+      ms(p.max),
+      int(p.ok),
+      int(p.refused),
+      int(p.errors),
+      pct(p.ofLimit),
+      p.cpuMsPerRequest === null ? '—' : p.cpuMsPerRequest.toFixed(2),
+      p.rssMb === null ? '—' : int(p.rssMb),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  const line = (r: string[]) =>
+    `| ${r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ')} |`;
+  const rule = `| ${widths.map((w, c) => (c === 0 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`;
+  const tail = [
+    '',
+    run.invariant === null
+      ? 'Ledger invariant: not checked'
+      : run.invariant.mismatched === 0
+        ? `Ledger invariant: every balance equals its ledger (${int(run.invariant.fans)} fans)`
+        : `Ledger invariant BROKEN: ${int(run.invariant.mismatched)} of ${int(run.invariant.fans)} balances differ from their ledger`,
+    `Server peak RSS: ${run.peakRssMb === null ? '—' : `${int(run.peakRssMb)} MB`}`,
+  ];
+  return [...head, line(rows[0]!), rule, ...rows.slice(1).map(line), ...tail].join('\n');
+}

@@ -1,0 +1,90 @@
+/**
+ * The race weekend the fans act on, created through the operator API of the running server
+ * (so validation, defaults and any cache invalidation are the product's own): 10 live polls,
+ * one 10-question trivia quiz and 3 live sweepstakes.
+ */
+
+export interface Targets {
+  polls: string[];
+  trivia: string;
+  questions: string[];
+  sweepstakes: string[];
+}
+
+export const POLLS = 10;
+export const SWEEPSTAKES = 3;
+
+async function post<T>(url: string, token: string, orgKey: string, body: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-organization-token': orgKey,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export async function createTargets(
+  baseUrl: string,
+  operatorToken: string,
+  orgKey: string,
+): Promise<Targets> {
+  const now = Date.now();
+  const window = {
+    visibleFrom: new Date(now - 3_600_000).toISOString(),
+    expiresOn: new Date(now + 7 * 86_400_000).toISOString(),
+  };
+  type Created = { challengeId: string; questions: { questionId: string }[] };
+  const polls: string[] = [];
+  for (let i = 1; i <= POLLS; i++) {
+    const poll = await post<Created>(`${baseUrl}/api/admin/challenges`, operatorToken, orgKey, {
+      subtype: 'poll',
+      title: `Race-day poll ${i}: who takes the flag?`,
+      ...window,
+      options: [
+        { text: 'Car 1', points: 10 },
+        { text: 'Car 2', points: 10 },
+        { text: 'Someone else', points: 10 },
+      ],
+    });
+    polls.push(poll.challengeId);
+  }
+  const trivia = await post<Created>(`${baseUrl}/api/admin/challenges`, operatorToken, orgKey, {
+    subtype: 'trivia',
+    title: 'Race-day trivia',
+    ...window,
+    questions: Array.from({ length: 10 }, (_, q) => ({
+      text: `Question ${q + 1}: which lap had the fastest pit stop?`,
+      options: [
+        { text: `Lap ${q + 10}`, points: 5, isCorrect: true },
+        { text: `Lap ${q + 20}`, points: 5 },
+      ],
+    })),
+  });
+  const sweepstakes: string[] = [];
+  for (let i = 1; i <= SWEEPSTAKES; i++) {
+    const sweep = await post<{ sweepstakeId: string }>(
+      `${baseUrl}/api/admin/sweepstakes`,
+      operatorToken,
+      orgKey,
+      {
+        title: `Race-day draw ${i}`,
+        prize: 'A signed race helmet',
+        startsAt: new Date(now - 3_600_000).toISOString(),
+        endsAt: new Date(now + 7 * 86_400_000).toISOString(),
+        costPerEntry: 1,
+      },
+    );
+    sweepstakes.push(sweep.sweepstakeId);
+  }
+  return {
+    polls,
+    trivia: trivia.challengeId,
+    questions: trivia.questions.map((q) => q.questionId),
+    sweepstakes,
+  };
+}

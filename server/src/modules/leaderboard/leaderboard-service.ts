@@ -1,0 +1,140 @@
+import { createHmac } from 'node:crypto';
+import { calendarDate, isUnderage } from '@paddock/contracts';
+import {
+  LEADERBOARD_AROUND,
+  LEADERBOARD_TOP,
+  type Leaderboard,
+  type LeaderboardBoard,
+  type LeaderboardEntry,
+} from '@paddock/contracts/api/leaderboard';
+import type { FanCall, OrgCall } from '../../platform/service-call.ts';
+import { type PublicIdentity, publicIdentities, referralCircle } from '../profile/public-identities.ts';
+import { currentSeason, currentWeek, currentWeekend, type Period } from './leaderboard-periods.ts';
+import {
+  neighbours,
+  type ScoreRow,
+  scoresOf,
+  standingOf,
+  boardSize,
+  topScores,
+} from './leaderboard-queries.ts';
+
+/** The period a board shows now; friends rank the season's totals within the fan's circle. */
+export async function periodOf(
+  call: OrgCall,
+  board: LeaderboardBoard,
+  weekendId?: string,
+): Promise<Period | null> {
+  const { db, org, now } = call;
+  if (board === 'week') return currentWeek(db, org, now);
+  if (board === 'weekend') return currentWeekend(db, org.id, now, weekendId);
+  return currentSeason(db, org, now);
+}
+
+/**
+ * Decision 025: a fan under 18 (or without a birthday, product §5) or who turned
+ * `leaderboardVisible` off is shown as "Fan #NNNNNN". The number is an HMAC of the fan's id
+ * under the app secret: stable on every board and every day, and nobody without the secret can
+ * go from the number back to the fan.
+ */
+export function anonymousName(secret: string, organizationId: string, userId: string): string {
+  const digest = createHmac('sha256', secret).update(`leaderboard:${organizationId}:${userId}`).digest();
+  return `Fan #${String(digest.readUInt32BE(0) % 1_000_000).padStart(6, '0')}`;
+}
+
+export function showsByName(identity: PublicIdentity | undefined, today: string): boolean {
+  return Boolean(identity?.leaderboardVisible && identity.username && !isUnderage(identity.birthday, today));
+}
+
+type Presenter = (row: ScoreRow, position: number) => LeaderboardEntry;
+
+async function presenter(call: FanCall, rows: ScoreRow[], secret: string): Promise<Presenter> {
+  const { db, org, now, userId } = call;
+  const identities = await publicIdentities(db, org.id, [...new Set(rows.map((r) => r.userId))]);
+  const today = calendarDate(now, org.timeZone);
+  return (row, position) => {
+    const identity = identities.get(row.userId);
+    const byName = showsByName(identity, today);
+    const isMe = row.userId === userId;
+    return {
+      position,
+      userId: byName || isMe ? row.userId : null,
+      username: byName && identity?.username ? identity.username : anonymousName(secret, org.id, row.userId),
+      avatarUrl: byName && identity?.avatarMediaId ? `/files/${identity.avatarMediaId}` : null,
+      points: row.points,
+      isMe,
+      anonymous: !byName,
+    };
+  };
+}
+
+const periodJson = (p: Period) => ({
+  key: p.key,
+  startsAt: p.startsAt.toISOString(),
+  endsAt: p.endsAt ? p.endsAt.toISOString() : null,
+  name: p.name,
+});
+
+/** GET /leaderboard/{board}: the top 100, the fan's own place and the fans around it. */
+export async function getLeaderboard(
+  call: FanCall,
+  board: LeaderboardBoard,
+  secret: string,
+): Promise<Leaderboard> {
+  const period = await periodOf(call, board);
+  if (!period)
+    return { board, period: null, entries: [], me: { position: null, points: 0 }, around: [], total: 0 };
+  if (board === 'friends') return friendsBoard(call, period, secret);
+  const { db, org, userId } = call;
+  const [top, me, total] = await Promise.all([
+    topScores(db, org.id, period.key, LEADERBOARD_TOP),
+    standingOf(db, org.id, period.key, userId),
+    boardSize(db, org.id, period.key),
+  ]);
+  const [above, below] = me
+    ? await Promise.all([
+        neighbours(db, org.id, period.key, userId, me, 'above', LEADERBOARD_AROUND),
+        neighbours(db, org.id, period.key, userId, me, 'below', LEADERBOARD_AROUND),
+      ])
+    : [[], []];
+  const mine: ScoreRow[] = me ? [{ userId, points: me.points, reachedAt: new Date(me.reached) }] : [];
+  const present = await presenter(call, [...top, ...above, ...mine, ...below], secret);
+  const position = me?.position ?? 0;
+  return {
+    board,
+    period: periodJson(period),
+    entries: top.map((row, i) => present(row, i + 1)),
+    me: { position: me?.position ?? null, points: me?.points ?? 0 },
+    around: [
+      ...above.map((row, i) => present(row, position - 1 - i)).reverse(),
+      ...mine.map((row) => present(row, position)),
+      ...below.map((row, i) => present(row, position + 1 + i)),
+    ],
+    // The count may lag a few seconds behind the rows just read (the histogram cache).
+    total: Math.max(total, position, top.length),
+  };
+}
+
+/** The friends board: the season's totals of the fan's referral circle (a few rows, sorted by SQL). */
+async function friendsBoard(call: FanCall, period: Period, secret: string): Promise<Leaderboard> {
+  const { db, org, userId } = call;
+  const circle = await referralCircle(db, org.id, userId);
+  const rows = await scoresOf(db, org.id, period.key, circle);
+  const present = await presenter(call, rows, secret);
+  const entries = rows.slice(0, LEADERBOARD_TOP).map((row, i) => present(row, i + 1));
+  const index = rows.findIndex((r) => r.userId === userId);
+  const around =
+    index < 0
+      ? []
+      : rows
+          .slice(Math.max(0, index - LEADERBOARD_AROUND), index + LEADERBOARD_AROUND + 1)
+          .map((row) => present(row, rows.indexOf(row) + 1));
+  return {
+    board: 'friends',
+    period: periodJson(period),
+    entries,
+    me: { position: index < 0 ? null : index + 1, points: rows[index]?.points ?? 0 },
+    around,
+    total: rows.length,
+  };
+}

@@ -1,0 +1,26 @@
+import { rankFor } from '@paddock/contracts';
+import { publishAfterCommit } from '../../platform/events/after-commit.ts';
+import type { AwardHook } from '../ledger/ledger-hooks.ts';
+import { listRanks } from './organization-service.ts';
+
+/**
+ * `rank_changed` on the fan's live channel when an award lifts their lifetime points over a
+ * rank's minimum (product §10.1.4: the app celebrates a level-up). Registered with the ledger
+ * by the app's root; runs inside the award's transaction, announced after it commits.
+ */
+export const announceRankChange: AwardHook = async (trx, award) => {
+  const ranks = await listRanks(trx, award.organizationId);
+  const before = rankFor(award.previousLifetimePoints, ranks);
+  const after = rankFor(award.lifetimePoints, ranks);
+  if (!after || before?.code === after.code) return;
+  publishAfterCommit(trx, {
+    organizationId: award.organizationId,
+    topic: `fan:${award.userId}`,
+    event: 'rank_changed',
+    payload: {
+      rank: { code: after.code, name: after.name },
+      previousRank: before ? { code: before.code, name: before.name } : null,
+      lifetimePoints: award.lifetimePoints,
+    },
+  });
+};

@@ -1,0 +1,72 @@
+import type { TransactionBuilder } from 'kysely';
+import type { Database } from '../../db/engine.ts';
+import type { DB } from '../../db/schema.ts';
+import type { EventBus, EventBusLogger, LiveEvent } from './event-bus.ts';
+
+interface Binding {
+  bus: EventBus;
+  log?: EventBusLogger | undefined;
+}
+
+/** The bus of each root database handle (one per process; tests make several). */
+const bindings = new WeakMap<object, Binding>();
+/** The events an open transaction has queued, by its transaction handle. */
+const queues = new WeakMap<object, { binding: Binding; events: LiveEvent[] }>();
+
+/**
+ * Makes every transaction of this database handle publish its queued live events after it
+ * commits, and drop them when it rolls back (decision 012: never an event for a write that did
+ * not happen). Domains keep writing `db.transaction().execute(async (trx) => …)` and call
+ * `publishAfterCommit(trx, event)` inside; only this file knows how the commit is observed:
+ * the handle's transaction builder is wrapped once, here, at start (decision 023).
+ */
+export function bindEventBus(db: Database, bus: EventBus, log?: EventBusLogger): void {
+  const binding: Binding = { bus, log };
+  bindings.set(db, binding);
+  const original = db.transaction.bind(db);
+  db.transaction = () => trackCommit(binding, original());
+}
+
+function trackCommit(binding: Binding, builder: TransactionBuilder<DB>): TransactionBuilder<DB> {
+  const tracked = {
+    setAccessMode: (mode: Parameters<TransactionBuilder<DB>['setAccessMode']>[0]) =>
+      trackCommit(binding, builder.setAccessMode(mode)),
+    setIsolationLevel: (level: Parameters<TransactionBuilder<DB>['setIsolationLevel']>[0]) =>
+      trackCommit(binding, builder.setIsolationLevel(level)),
+    async execute<T>(callback: (trx: Database) => Promise<T>): Promise<T> {
+      const queue = { binding, events: [] as LiveEvent[] };
+      const result = await builder.execute((trx) => {
+        queues.set(trx, queue);
+        return callback(trx);
+      });
+      // Reached only when COMMIT succeeded: a throw above rolled back and skipped this.
+      for (const event of queue.events) send(binding, event);
+      return result;
+    },
+  };
+  // The builder's private fields make a structural copy the only way to wrap it.
+  return tracked as unknown as TransactionBuilder<DB>;
+}
+
+function send(binding: Binding, event: LiveEvent) {
+  // The write is committed whatever happens to its notification: a transport failure is
+  // logged, never reported to the caller as a failed write.
+  binding.bus.publish(event).catch((error: Error) => {
+    binding.log?.error({ err: error.message, event: event.event }, 'live event not published');
+  });
+}
+
+/**
+ * Queues a live event on the transaction `db` belongs to, published once it commits; on a
+ * root handle (a write that committed by itself) it is published at once. A handle with no bus
+ * (a script's own database) publishes nothing.
+ */
+export function publishAfterCommit(db: Database, event: LiveEvent): void {
+  const queue = queues.get(db);
+  if (queue) {
+    queue.events.push(event);
+    return;
+  }
+  const binding = bindings.get(db);
+  if (binding && !db.isTransaction) send(binding, event);
+}

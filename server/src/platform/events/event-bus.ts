@@ -1,0 +1,103 @@
+/**
+ * Live events (decision 012, decision 023): what a domain tells the realtime channel after its
+ * transaction commits. One bus per process; every process's realtime server subscribes to it, so
+ * an event published by any process reaches the subscribers of every process (decision 016).
+ */
+
+/** The channels a fan can join (realtime-compat §11): the organization-wide one and a fan's own. */
+export type LiveTopic = 'live' | `fan:${string}`;
+
+export interface LiveEvent {
+  organizationId: string;
+  /** `live` or `fan:{userId}`: the channel name without the wire prefix `realtime:`. */
+  topic: LiveTopic;
+  /** The broadcast event name (`poll_results`, `points_awarded`, …). */
+  event: string;
+  /** Delivered as is to every subscriber: only what the receiver could read through the API. */
+  payload: Record<string, unknown>;
+}
+
+export type LiveListener = (event: LiveEvent) => void;
+
+export interface EventBus {
+  /** Which transport carries events between processes (logs, tests). */
+  readonly kind: 'local' | 'postgres' | 'redis';
+  /** Hands the event to every subscriber of every process; rejects only when the transport fails. */
+  publish(event: LiveEvent): Promise<void>;
+  /** Registers a listener of every event of every organization; returns the unsubscribe. */
+  subscribe(listener: LiveListener): () => void;
+  close(): Promise<void>;
+}
+
+/** What a bus reports about its transport (never a URL: it may carry a password). */
+export interface EventBusLogger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** Listeners of one process; the transports deliver what they receive through it. */
+export class Listeners {
+  private readonly listeners = new Set<LiveListener>();
+  constructor(private readonly log?: EventBusLogger) {}
+
+  add(listener: LiveListener): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  deliver(event: LiveEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        // One faulty subscriber must not keep the event from the others.
+        this.log?.error({ err: (error as Error).message, event: event.event }, 'live listener failed');
+      }
+    }
+  }
+}
+
+/** A well-formed event from the wire, or null (another program may share the channel name). */
+export function parseLiveEvent(text: string): LiveEvent | null {
+  try {
+    const value = JSON.parse(text) as Partial<LiveEvent>;
+    if (
+      typeof value.organizationId === 'string' &&
+      typeof value.topic === 'string' &&
+      typeof value.event === 'string' &&
+      value.payload !== null &&
+      typeof value.payload === 'object'
+    ) {
+      return value as LiveEvent;
+    }
+  } catch {
+    // not ours
+  }
+  return null;
+}
+
+/**
+ * The bus of one process when nothing is shared: PGlite serves a single process, so delivery
+ * stays in memory. Listeners run on a later tick, as they would after a network hop, so a
+ * publisher never runs subscriber code inside its own call.
+ */
+export class LocalEventBus implements EventBus {
+  readonly kind = 'local' as const;
+  private readonly listeners: Listeners;
+
+  constructor(log?: EventBusLogger) {
+    this.listeners = new Listeners(log);
+  }
+
+  async publish(event: LiveEvent): Promise<void> {
+    setImmediate(() => this.listeners.deliver(event));
+  }
+
+  subscribe(listener: LiveListener): () => void {
+    return this.listeners.add(listener);
+  }
+
+  async close(): Promise<void> {}
+}

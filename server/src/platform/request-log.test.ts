@@ -1,0 +1,47 @@
+import { Writable } from 'node:stream';
+import Fastify, { LogController } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { requestLog } from './request-log.ts';
+
+/** A Fastify app configured like app.ts's logging, writing its JSON log lines into an array. */
+async function appWithLog() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const app = Fastify({
+    logger: { level: 'info', stream },
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  await app.register(requestLog);
+  app.get('/healthz', async () => ({ ok: true }));
+  await app.ready();
+  return { app, lines };
+}
+
+describe('request log', () => {
+  it('writes one info line per request with method, path, status and time', async () => {
+    const { app, lines } = await appWithLog();
+    await app.inject({ method: 'GET', url: '/healthz' });
+    await app.inject({ method: 'GET', url: '/missing' });
+    await app.close();
+    const requests = lines.filter((line) => 'statusCode' in line);
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toMatchObject({ level: 30, method: 'GET', path: '/healthz', statusCode: 200 });
+    expect(String(requests[0]?.msg)).toMatch(/^GET \/healthz 200 \d+ ms$/);
+    expect(requests[1]).toMatchObject({ path: '/missing', statusCode: 404 });
+    expect(lines.some((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toBe(
+      false,
+    );
+  });
+
+  it('leaves the query string (e-mail link tokens) out of the log', async () => {
+    const { app, lines } = await appWithLog();
+    await app.inject({ method: 'GET', url: '/healthz?token=secret-token' });
+    await app.close();
+    expect(JSON.stringify(lines)).not.toContain('secret-token');
+  });
+});

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Organization } from '../db/schema.ts';
+import type { LiveEvent } from '../platform/events/event-bus.ts';
+import { makeChallenge, orgWithFan } from '../test/challenge-fixtures.ts';
+import { fund } from '../test/points.ts';
+import { pause } from '../test/realtime-fixtures.ts';
+import { apiCall, createFan, orgWithOperator, type TestFan, useTestApp } from '../test/test-app.ts';
+
+/**
+ * The events the domains publish after their writes commit (decision 012, decision 024), read
+ * off the bus every realtime server listens to: on PGlite the in-process bus, on PostgreSQL the
+ * LISTEN/NOTIFY one.
+ */
+const t = useTestApp();
+const seen: LiveEvent[] = [];
+let stop: () => void = () => {};
+beforeAll(() => {
+  stop = t.deps.events.subscribe((e) => seen.push(e));
+});
+afterAll(() => stop());
+
+const of = (org: Organization, event: string, topic?: string) =>
+  seen.filter((e) => e.organizationId === org.id && e.event === event && (!topic || e.topic === topic));
+
+async function until(count: () => number, n: number, ms = 3_000) {
+  const end = Date.now() + ms;
+  while (count() < n && Date.now() < end) await pause(20);
+  await pause(100);
+  return count();
+}
+
+describe('challenges on the live channel', () => {
+  it('an answer announces new poll results (without tallies) and pays the fan on their own channel', async () => {
+    const { org, fan } = await orgWithFan(t);
+    const poll = await makeChallenge(t, org, { subtype: 'poll' });
+    const answered = await apiCall(t, fan, 'POST', `/api/challenge/${poll.challengeId}`, {
+      responseIndex: 1,
+    });
+    expect(answered.statusCode).toBe(200);
+    expect(await until(() => of(org, 'poll_results').length, 1)).toBe(1);
+    expect(of(org, 'poll_results')[0]).toMatchObject({
+      topic: 'live',
+      payload: { challengeId: poll.challengeId },
+    });
+    expect(of(org, 'points_awarded', `fan:${fan.user.id}`)).toEqual([
+      expect.objectContaining({
+        payload: expect.objectContaining({ amount: 20, reason: 'challenge', points: 20, lifetimePoints: 20 }),
+      }),
+    ]);
+  });
+
+  it('answers within one second share one trailing announcement', async () => {
+    const { org } = await orgWithFan(t);
+    const poll = await makeChallenge(t, org, { subtype: 'poll' });
+    const fans: TestFan[] = [];
+    for (let i = 0; i < 4; i++) fans.push(await createFan(t, org));
+    for (const f of fans)
+      await apiCall(t, f, 'POST', `/api/challenge/${poll.challengeId}`, { responseIndex: 0 });
+    expect(await until(() => of(org, 'poll_results').length, 2, 2_500)).toBe(2);
+    await pause(1_200);
+    expect(of(org, 'poll_results')).toHaveLength(2);
+  });
+
+  it('a poll that hides its results until close announces none while open', async () => {
+    const { org, fan } = await orgWithFan(t);
+    const poll = await makeChallenge(t, org, { subtype: 'poll', hideResultsUntilClose: true });
+    await apiCall(t, fan, 'POST', `/api/challenge/${poll.challengeId}`, { responseIndex: 0 });
+    await until(() => of(org, 'points_awarded').length, 1);
+    expect(of(org, 'poll_results')).toEqual([]);
+  });
+
+  it('a challenge visible now is announced as published; a scheduled one is not', async () => {
+    const { org } = await orgWithFan(t);
+    const now = await makeChallenge(t, org, { subtype: 'poll' });
+    await makeChallenge(t, org, {
+      subtype: 'poll',
+      visibleFrom: new Date(t.clock.now().getTime() + 3_600_000).toISOString(),
+    });
+    await until(() => of(org, 'challenge_published').length, 1);
+    expect(of(org, 'challenge_published').map((e) => e.payload)).toEqual([
+      { challengeId: now.challengeId, subtype: 'poll' },
+    ]);
+  });
+
+  it("settling a pick'em announces the outcome and pays the winner on their channel", async () => {
+    const { org, operator } = await orgWithOperator(t);
+    const fan = await createFan(t, org);
+    const pickem = await makeChallenge(t, org, {
+      subtype: 'pickem',
+      expiresOn: new Date(t.clock.now().getTime() + 60_000).toISOString(),
+    });
+    await apiCall(t, fan, 'POST', `/api/challenge/${pickem.challengeId}`, { responseIndex: 2 });
+    t.clock.advance(120_000);
+    try {
+      const settled = await apiCall(
+        t,
+        operator,
+        'POST',
+        `/api/admin/challenges/${pickem.challengeId}/settle`,
+        {
+          outcomeIndex: 2,
+        },
+      );
+      expect(settled.statusCode).toBe(200);
+      await until(() => of(org, 'challenge_settled').length, 1);
+      expect(of(org, 'challenge_settled').map((e) => e.payload)).toEqual([
+        { challengeId: pickem.challengeId, outcomeIndex: 2 },
+      ]);
+      expect(of(org, 'points_awarded', `fan:${fan.user.id}`).map((e) => e.payload.amount)).toEqual([80]);
+    } finally {
+      t.clock.advance(-120_000);
+    }
+  });
+});
+
+describe("a fan's own channel", () => {
+  it('crossing a rank minimum announces the new rank; an award within the rank does not', async () => {
+    const { org, fan } = await orgWithFan(t);
+    await fund(t, fan, 50);
+    await fund(t, fan, 60);
+    await until(() => of(org, 'rank_changed').length, 1);
+    expect(of(org, 'rank_changed').map((e) => [e.topic, e.payload])).toEqual([
+      [
+        `fan:${fan.user.id}`,
+        {
+          rank: { code: 'P9', name: 'Karting Kid' },
+          previousRank: { code: 'P10', name: 'Rookie' },
+          lifetimePoints: 110,
+        },
+      ],
+    ]);
+  });
+
+  it('a spend announces no award', async () => {
+    const { org, fan } = await orgWithFan(t);
+    await fund(t, fan, 30);
+    await fund(t, fan, -10);
+    await until(() => of(org, 'points_awarded').length, 2, 500);
+    expect(of(org, 'points_awarded').map((e) => e.payload.amount)).toEqual([30]);
+  });
+});

@@ -1,0 +1,47 @@
+import { decodeJwt } from 'jose';
+import type { AccessClaims, SessionTokens } from '../auth/session-tokens.ts';
+import type { Clock } from '../platform/clock.ts';
+
+export type FanTokenCheck = { ok: true; claims: AccessClaims } | { ok: false; reason: string };
+
+/** The reason the official server gives a private join it refuses (realtime-compat §8.2). */
+export const readRefusal = (name: string) =>
+  `Unauthorized: You do not have permissions to read from this Channel topic: ${name}`;
+
+/**
+ * A token that may read `fan:{userId}` (realtime-compat §11.2): valid under our signing keys,
+ * of the organization the socket connected to, its subject that fan. The session is checked
+ * by the caller (a database read), so this stays a pure verification.
+ */
+export async function checkFanToken(
+  tokens: SessionTokens,
+  clock: Clock,
+  token: string | null,
+  organizationId: string,
+  name: string,
+  userId: string,
+): Promise<FanTokenCheck> {
+  if (!token) return { ok: false, reason: readRefusal(name) };
+  let claims: AccessClaims;
+  try {
+    claims = await tokens.verify(token);
+  } catch {
+    return { ok: false, reason: badTokenReason(token, clock) };
+  }
+  if (claims.org !== organizationId || claims.sub !== userId) return { ok: false, reason: readRefusal(name) };
+  return { ok: true, claims };
+}
+
+/** The official server's wording: an expired token says by how much, anything else is malformed. */
+export function badTokenReason(token: string, clock: Clock): string {
+  try {
+    const { exp } = decodeJwt(token);
+    const now = Math.floor(clock.now().getTime() / 1000);
+    if (typeof exp === 'number' && exp <= now) {
+      return `InvalidJWTToken: Token has expired ${now - exp} seconds ago`;
+    }
+    return 'InvalidJWTToken: The token provided could not be verified';
+  } catch {
+    return 'MalformedJWT: The token provided is not a valid JWT';
+  }
+}
