@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const api = process.env.PADDOCK_API ?? 'http://localhost:3000';
 
@@ -33,7 +34,61 @@ function preloadAuthClient(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadAuthClient()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadAuthClient(),
+    // Installable app (README "Installable app"): a Workbox service
+    // worker with the app shell precached, fonts and images cached as they are used. The
+    // manifest and icons are the committed ones in public/; the app registers the worker
+    // itself after the first paint (features/shell/lib/service-worker.ts).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{html,css,js,svg,png,webmanifest}'],
+        // The strength meter's dictionary (~1 MB) is fetched by the sign-up form only.
+        globIgnores: ['**/password-strength-*.js', '**/*.map'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // Offline, any page of the SPA opens the shell; the API, auth and files stay network-only.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/(api|auth|files|realtime)\//, /^\/config\.json$/],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname === '/config.json',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'paddock-config', networkTimeoutSeconds: 3 },
+          },
+          {
+            urlPattern: ({ request }) => request.destination === 'font',
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'paddock-fonts',
+              expiration: { maxEntries: 30, maxAgeSeconds: 365 * 86400 },
+            },
+          },
+          {
+            // Stored files never change under their id (decision 018); posters and avatars.
+            urlPattern: ({ request, url }) =>
+              request.destination === 'image' &&
+              (url.pathname.startsWith('/files/') || url.pathname.startsWith('/assets/')),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'paddock-images',
+              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 86400 },
+              cacheableResponse: { statuses: [0, 200] },
+            },
+          },
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'paddock-chunks', expiration: { maxEntries: 50 } },
+          },
+        ],
+      },
+    }),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -181,7 +181,16 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   const serveWeb = opts.serveWeb ?? true;
   const hasWeb = serveWeb && existsSync(path.join(WEB_DIST, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      // The service worker must be re-checked on every visit, or an update waits an hour.
+      setHeaders: (res, file) => {
+        if (file.endsWith(`${path.sep}sw.js`)) res.header('cache-control', 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';

@@ -120,8 +120,12 @@ describe('operator console', () => {
 
     await page.goto('/admin/sweepstakes');
     const panel = page.locator('div.rounded-2xl').filter({ hasText: 'E2E paddock pass' });
-    page.once('dialog', (dialog) => void dialog.accept());
     await panel.getByRole('button', { name: 'Draw winners' }).click();
+    // The app's own confirmation, not window.confirm.
+    await page
+      .getByRole('dialog', { name: 'Draw winners' })
+      .getByRole('button', { name: 'Draw winners' })
+      .click();
     await panel.getByRole('listitem').first().waitFor();
     await screenshot(page, 'admin-sweepstake-drawn');
 
@@ -133,6 +137,30 @@ describe('operator console', () => {
     expect(verify.verified).toBe(true);
     expect(verify.winners).toEqual(verify.publishedWinners);
     expect(verify.winners).toHaveLength(1);
+
+    // The winner is told (product §10.6.10): the demo fan was the only entrant, so won. A card
+    // and a toast on the dashboard, the win and the claim form on the sweepstake's page.
+    const fan = await laptopPage(rig.browser, rig.server.baseUrl, DEMO_FAN);
+    // Signing in may have shown the toast already; forget that so this visit shows it again.
+    await fan.evaluate(() => localStorage.removeItem('paddock:wins-told'));
+    await fan.goto('/dashboard');
+    const card = fan.getByTestId('win-card').filter({ hasText: 'You won Two paddock passes!' });
+    await card.waitFor();
+    await fan.getByText('Open the sweepstake to claim your prize.').first().waitFor();
+    await screenshot(fan, 'fan-dashboard-win');
+    await card.click();
+    await fan.getByTestId('win-panel').waitFor();
+    await fan.getByLabel('Full name').fill('Alex Rivera');
+    await fan.getByLabel('Postal address or e-mail').fill('1 Pit Lane, Silverstone');
+    await fan.getByRole('button', { name: 'Claim my prize' }).click();
+    await fan.getByText(/^Prize claimed on/).waitFor();
+    await screenshot(fan, 'fan-sweepstake-claimed');
+    expect(await seriousA11yViolations(fan), 'axe on the claimed win').toEqual([]);
+    await fan.context().close();
+    // The operator sees the claim.
+    await page.reload();
+    await panel.getByText(/^Claimed /).waitFor();
+    await panel.getByText('1 Pit Lane, Silverstone', { exact: false }).waitFor();
   });
 
   it('opens every other console screen without a page error and with no serious axe violation', async () => {

@@ -53,6 +53,7 @@ interface ChallengeDto {
   }[];
 }
 
+const formatPoints = (n: number) => `${new Intl.NumberFormat('en').format(n)} pts`;
 const points = async () => (await apiGet<{ points: number }>(page, '/user/me')).points;
 
 async function openChallenge(subtype: string, filter: (c: ChallengeDto) => boolean = () => true) {
@@ -263,20 +264,28 @@ describe('fan web app features', () => {
     await expect.poll(points).toBe(beforeRead + article.value);
   });
 
-  it('views a story to the end: chapters marked, the story paid, the viewer closed', async () => {
+  it('views a story to the end: tapping through pays nothing, watching pays (product §10.5)', async () => {
     const { stories } = await apiGet<{
       stories: { id: string; title: string; points: number; viewed: boolean; chapters: { id: string }[] }[];
     }>(page, '/content/stories');
-    const story = stories.find((s) => !s.viewed && s.points > 0 && s.chapters.length > 0);
-    if (!story) throw new Error('no unviewed story in the demo seed');
+    const story = stories.find((s) => !s.viewed && s.points > 0 && s.chapters.length > 1);
+    if (!story) throw new Error('no unviewed story with several chapters in the demo seed');
     const before = await points();
     await page.goto(`/stories/${story.id}`);
     await page.getByRole('heading', { name: story.title }).waitFor();
-    await page.waitForTimeout(600);
+    // Tap through two chapters in well under a second: refused, with a clear word, and no points.
+    await page.waitForTimeout(300);
+    await page.mouse.click(330, 420);
+    await page.getByText('Too quick for points').first().waitFor();
+    expect(await points()).toBe(before);
+    // Watch it properly: each chapter stays on screen past its minimum dwell (at most 3 s),
+    // counted from the last chapter the server marked.
+    await page.waitForTimeout(3200);
+    await page.goto(`/stories/${story.id}`);
+    await page.getByRole('heading', { name: story.title }).waitFor();
     await expectAccessible(page, 'features-story');
-    // Tap the right side to move through every chapter (each is marked viewed when shown).
     for (let i = 0; i < story.chapters.length; i++) {
-      await page.waitForTimeout(700);
+      await page.waitForTimeout(3200);
       await page.mouse.click(330, 420);
     }
     await page.waitForURL('**/dashboard');
@@ -305,6 +314,15 @@ describe('fan web app features', () => {
       .toContain(String(live.costPerEntry * 2));
     await expectAccessible(page, 'features-sweepstake');
     await page.getByRole('button', { name: 'Enter with 2 entries' }).click();
+    // The app's own confirmation: the cost and the balance after, before anything is spent.
+    const confirm = page.getByRole('dialog', { name: 'Enter with 2 entries?' });
+    await confirm.waitFor();
+    expect(await confirm.getByTestId('balance-after').textContent()).toContain(
+      formatPoints(before - 2 * live.costPerEntry),
+    );
+    expect(await points()).toBe(before);
+    await expectAccessible(page, 'features-sweepstake-confirm');
+    await confirm.getByRole('button', { name: /^Spend/ }).click();
     await toastWith(page, "You're in! 2 entries added").waitFor();
     await expect.poll(points).toBe(before - 2 * live.costPerEntry);
   });
@@ -335,6 +353,10 @@ describe('fan web app features', () => {
     if (!live) throw new Error('no live sweepstake costs more than a new fan holds');
     await fresh.goto(`/sweepstakes/${live.sweepstakeId}`);
     await fresh.getByRole('button', { name: 'Enter with 1 entry' }).click();
+    await fresh
+      .getByRole('dialog', { name: 'Enter with 1 entry?' })
+      .getByRole('button', { name: /^Spend/ })
+      .click();
     const toast = toastWith(fresh, "You don't have enough points for that many entries");
     await toast.waitFor();
     await fresh.waitForTimeout(400);

@@ -88,6 +88,13 @@ describe('rewards: the fan', () => {
     await card.waitFor();
     await expect.poll(() => page.getByTestId('offer-balance').textContent()).toContain(formatPoints(before));
     await card.getByRole('button', { name: `Claim for ${offer?.cost} pts` }).click();
+    // Confirmed in the app's own dialog, with the cost and the balance after (product §13.5).
+    const confirm = page.getByRole('dialog', { name: `Claim ${offer?.title}?` });
+    await confirm.waitFor();
+    expect(await confirm.getByTestId('balance-after').textContent()).toContain(
+      formatPoints(before - (offer?.cost ?? 0)),
+    );
+    await confirm.getByRole('button', { name: /^Spend/ }).click();
 
     const code = card.getByTestId('offer-code');
     await code.waitFor();

@@ -40,8 +40,12 @@ describe('the public draw-verification page', () => {
     const console_ = await laptopPage(rig.browser, rig.server.baseUrl, DEMO_OPERATOR);
     await console_.goto('/admin/sweepstakes');
     const panel = console_.locator('div.rounded-2xl').filter({ hasText: 'E2E verify pass' });
-    console_.once('dialog', (dialog) => void dialog.accept());
     await panel.getByRole('button', { name: 'Draw winners' }).click();
+    // The app's own confirmation, not window.confirm.
+    await console_
+      .getByRole('dialog', { name: 'Draw winners' })
+      .getByRole('button', { name: 'Draw winners' })
+      .click();
     await panel.getByRole('listitem').first().waitFor();
     const consoleWinners = await panel.getByRole('listitem').allTextContents();
     expect(consoleWinners).toHaveLength(1);

@@ -299,7 +299,12 @@ export const settleResultSchema = z.object({
   previousOutcomeIndex: z.number().int().nullable(),
   /** Fans newly paid by this call (or who would be, in a preview). */
   fansPaid: z.number().int(),
+  /** Points actually paid (or that would be), boosts included: what the fans' ledgers show. */
   pointsPaid: z.number().int(),
+  /** The same payouts before boosts (the options' points). */
+  basePointsPaid: z.number().int(),
+  /** The boosts that applied, each with the fans it multiplied (product §12.2). */
+  boosts: z.array(z.object({ label: z.string(), fans: z.number().int() })),
   /** Fans whose earlier award is reversed because the outcome was corrected. */
   fansReversed: z.number().int(),
   pointsReversed: z.number().int(),

@@ -12,7 +12,7 @@ import { LEDGER_REFUSALS } from './ledger.ts';
 import { OFFER_ADMIN_REFUSALS, OFFER_REFUSALS } from './offers.ts';
 import { PROFILE_REFUSALS } from './profile.ts';
 import { STORY_ADMIN_REFUSALS, STORY_REFUSALS } from './stories.ts';
-import { SWEEPSTAKE_ADMIN_REFUSALS, SWEEPSTAKE_REFUSALS } from './sweepstakes.ts';
+import { SWEEPSTAKE_ADMIN_REFUSALS, SWEEPSTAKE_CLAIM_REFUSALS, SWEEPSTAKE_REFUSALS } from './sweepstakes.ts';
 
 /** Refusals of any write that carries an Idempotency-Key (decision 017). */
 export const IDEMPOTENCY_REFUSALS = ['idempotency_key_reused', 'idempotency_in_progress'] as const;
@@ -46,6 +46,7 @@ export const REFUSAL_CODES = [
   ...STORY_REFUSALS,
   ...STORY_ADMIN_REFUSALS,
   ...SWEEPSTAKE_REFUSALS,
+  ...SWEEPSTAKE_CLAIM_REFUSALS,
   ...SWEEPSTAKE_ADMIN_REFUSALS,
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];

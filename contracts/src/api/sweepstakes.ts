@@ -29,6 +29,18 @@ export const sweepstakeWinnerSchema = z.object({
 });
 export type SweepstakeWinner = z.infer<typeof sweepstakeWinnerSchema>;
 
+/** The signed-in fan's outcome once drawn (product §10.6): won (with how to claim) or not this time. */
+export const sweepstakeFanResultSchema = z.object({
+  won: z.boolean(),
+  /** The winner's draw position; null for a fan who did not win. */
+  position: z.number().int().min(1).nullable(),
+  /** The last moment a claim is accepted (drawnAt + claimDays); null for a fan who did not win. */
+  claimBy: isoDate.nullable(),
+  /** When the winner claimed; null until then. */
+  claimedAt: isoDate.nullable(),
+});
+export type SweepstakeFanResult = z.infer<typeof sweepstakeFanResultSchema>;
+
 export const sweepstakeSchema = z.object({
   sweepstakeId: z.uuid(),
   title: z.string(),
@@ -70,6 +82,12 @@ export const sweepstakeSchema = z.object({
   drawnAt: isoDate.nullable(),
   /** Empty until drawn. */
   winners: z.array(sweepstakeWinnerSchema),
+  /** What a winner does to receive the prize (the operator's words). */
+  claimInstructions: z.string(),
+  /** Days after the draw within which a winner must claim. */
+  claimDays: z.number().int().min(1),
+  /** The signed-in fan's result once drawn, if they entered; null otherwise. */
+  userResult: sweepstakeFanResultSchema.nullable(),
   /** Where anyone can check the draw: /api/sweepstake/<id>/verify. */
   verifyUrl: z.string(),
 });
@@ -152,6 +170,8 @@ const adminSweepstakeFields = {
   eligibleCountries: z.array(countryCode).min(1).max(250).nullable(),
   freeEntryInstructions: z.string().max(4000),
   winnerCount: z.number().int().min(1).max(1000),
+  claimInstructions: z.string().max(4000),
+  claimDays: z.number().int().min(1).max(365),
 };
 
 export const adminSweepstakeCreateSchema = z
@@ -164,6 +184,8 @@ export const adminSweepstakeCreateSchema = z
     eligibleCountries: adminSweepstakeFields.eligibleCountries.default(null),
     freeEntryInstructions: adminSweepstakeFields.freeEntryInstructions.optional(),
     winnerCount: adminSweepstakeFields.winnerCount.default(1),
+    claimInstructions: adminSweepstakeFields.claimInstructions.default(''),
+    claimDays: adminSweepstakeFields.claimDays.default(14),
   })
   .strict();
 export type AdminSweepstakeCreate = z.input<typeof adminSweepstakeCreateSchema>;
@@ -172,9 +194,21 @@ export type AdminSweepstakeCreate = z.input<typeof adminSweepstakeCreateSchema>;
 export const adminSweepstakeUpdateSchema = z.object(adminSweepstakeFields).partial().strict();
 export type AdminSweepstakeUpdate = z.infer<typeof adminSweepstakeUpdateSchema>;
 
+/** A winner as the operator sees it: who, and whether and how they claimed (product §11.6). */
+export const adminWinnerClaimSchema = z.object({
+  position: z.number().int().min(1),
+  displayName: z.string(),
+  claimBy: isoDate,
+  claimedAt: isoDate.nullable(),
+  claimName: z.string().nullable(),
+  claimContact: z.string().nullable(),
+});
+
 export const adminSweepstakeSchema = sweepstakeSchema
-  .omit({ userEntries: true, freeEntryUsed: true, userEntrant: true })
+  .omit({ userEntries: true, freeEntryUsed: true, userEntrant: true, userResult: true })
   .extend({
+    /** The winners with their claim status, in draw order. */
+    winnerClaims: z.array(adminWinnerClaimSchema),
     rulesMediaId: z.uuid().nullable(),
     /** Distinct fans with at least one entry. */
     entrantCount: z.number().int().min(0),
@@ -201,6 +235,19 @@ export const SWEEPSTAKE_REFUSALS = [
   'free_entry_already_used',
 ] as const;
 export type SweepstakeRefusal = (typeof SWEEPSTAKE_REFUSALS)[number];
+/** The refusals of a winner's prize claim (product §10.6.11). */
+export const SWEEPSTAKE_CLAIM_REFUSALS = ['not_a_winner', 'already_claimed', 'claim_expired'] as const;
+export type SweepstakeClaimRefusal = (typeof SWEEPSTAKE_CLAIM_REFUSALS)[number];
 /** The refusals of the operator's sweepstake editor and draw. */
 export const SWEEPSTAKE_ADMIN_REFUSALS = ['invalid_window', 'already_drawn', 'sweepstake_not_ended'] as const;
 export type SweepstakeAdminRefusal = (typeof SWEEPSTAKE_ADMIN_REFUSALS)[number];
+/** POST /sweepstake/{id}/claim: a winner claims the prize before the deadline. */
+export const sweepstakeClaimBodySchema = z
+  .object({
+    /** The winner's full name, for the prize. */
+    name: z.string().trim().min(2).max(120),
+    /** Where the prize goes: a postal address, or the e-mail address confirmed for a digital prize. */
+    contact: z.string().trim().min(3).max(500),
+  })
+  .strict();
+export type SweepstakeClaimBody = z.infer<typeof sweepstakeClaimBodySchema>;

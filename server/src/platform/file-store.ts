@@ -85,7 +85,7 @@ export class FileStore {
    * set, else to a presigned URL. Null when the key cannot be served (an `s3:` key with no bucket
    * configured any more, or a missing local file).
    */
-  locate(storageKey: string, now: Date = new Date()): FileLocation | null {
+  async locate(storageKey: string, now: Date = new Date()): Promise<FileLocation | null> {
     if (storageKey.startsWith('s3:')) {
       const key = storageKey.slice(3);
       if (!this.s3 || key.split('/').includes('..')) return null;
@@ -93,7 +93,7 @@ export class FileStore {
         const encoded = key.split('/').map(encodeURIComponent).join('/');
         return { kind: 'redirect', url: `${this.s3.publicUrl.replace(/\/$/, '')}/${encoded}` };
       }
-      return { kind: 'redirect', url: this.s3.bucket.presignGet(key, PRESIGNED_TTL_SECONDS, now) };
+      return { kind: 'redirect', url: await this.s3.bucket.presignGet(key, PRESIGNED_TTL_SECONDS, now) };
     }
     const full = this.resolve(storageKey);
     return full ? { kind: 'file', path: full } : null;

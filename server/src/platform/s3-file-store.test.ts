@@ -13,7 +13,7 @@ import { S3Bucket } from './s3-bucket.ts';
 
 // A real S3-compatible server (s3rver) on a free loopback port. Note: s3rver 3 refuses unknown
 // access keys but does NOT verify V4 signatures (a wrong secret is accepted), so the signature
-// itself is proven against AWS's published SigV4 examples in s3-signer.test.ts.
+// itself (aws4fetch) is checked against AWS's published SigV4 example in s3-bucket.test.ts.
 const BUCKET = 'paddock-media';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -147,7 +147,7 @@ describe('media store on an S3-compatible bucket', () => {
       expect(file.headers.location).toBe(`https://cdn.example.test/media/${key}`);
       expect(file.headers['cache-control']).toBe('public, max-age=300');
       // The object really is in the bucket behind that CDN.
-      const fetched = await fetch(bucket().presignGet(key, 60));
+      const fetched = await fetch(await bucket().presignGet(key, 60));
       expect(Buffer.from(await fetched.arrayBuffer()).equals(PDF)).toBe(true);
     } finally {
       await cdn.close();

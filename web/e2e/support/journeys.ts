@@ -133,24 +133,48 @@ export async function apiCall<T>(
   return { status: res.status, body: (await res.json()) as T };
 }
 
+/**
+ * The session the page's auth client keeps in cookies (decision 029): `sb-<host>-auth-token`,
+ * split into `.0`, `.1`… chunks when long, holding "base64-" + base64url(JSON).
+ */
+export async function cookieSession(
+  page: Page,
+): Promise<{ access_token: string; user: { id: string } } | null> {
+  const cookies = (await page.context().cookies()).filter((c) => /^sb-.*-auth-token(\.\d+)?$/.test(c.name));
+  if (cookies.length === 0) return null;
+  const whole = cookies.find((c) => !/\.\d+$/.test(c.name));
+  const value = whole
+    ? whole.value
+    : cookies
+        .sort((a, b) => Number(a.name.split('.').pop()) - Number(b.name.split('.').pop()))
+        .map((c) => c.value)
+        .join('');
+  const json = value.startsWith('base64-')
+    ? Buffer.from(value.slice(7), 'base64url').toString('utf8')
+    : value;
+  return JSON.parse(json);
+}
+
 /** A product API GET with the page's own session (the same bearer the SPA sends). */
 export async function apiGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const config = (await (await fetch('/config.json')).json()) as {
-      apiBaseUrl: string;
-      organizationKey: string;
-    };
-    const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k));
-    const session = key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }) : {};
-    const res = await fetch(`${config.apiBaseUrl}${p}`, {
-      headers: {
-        authorization: `Bearer ${session.access_token ?? config.organizationKey}`,
-        'x-organization-token': config.organizationKey,
-      },
-    });
-    if (!res.ok) throw new Error(`GET ${p} → ${res.status}`);
-    return res.json();
-  }, path) as Promise<T>;
+  const session = await cookieSession(page);
+  return page.evaluate(
+    async ({ p, token }) => {
+      const config = (await (await fetch('/config.json')).json()) as {
+        apiBaseUrl: string;
+        organizationKey: string;
+      };
+      const res = await fetch(`${config.apiBaseUrl}${p}`, {
+        headers: {
+          authorization: `Bearer ${token ?? config.organizationKey}`,
+          'x-organization-token': config.organizationKey,
+        },
+      });
+      if (!res.ok) throw new Error(`GET ${p} → ${res.status}`);
+      return res.json();
+    },
+    { p: path, token: session?.access_token ?? null },
+  ) as Promise<T>;
 }
 
 /** A signed-in POST the way the app sends it; answers the status (for refusals the UI never offers). */

@@ -8,13 +8,16 @@ import { AccessGuard } from './access-guard.tsx';
 // Not needed for the first paint, so kept out of the entry chunk; the toast store buffers
 // anything raised before the region mounts.
 const Toaster = lazy(() => import('../ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
+const InstallApp = lazy(() =>
+  import('../features/shell/components/install-app.tsx').then((m) => ({ default: m.InstallApp })),
+);
 const LevelUpCelebration = lazy(() =>
   import('../features/shell/components/level-up-celebration.tsx').then((m) => ({
     default: m.LevelUpCelebration,
   })),
 );
 
-/** Around every page: the access guard, the toast region (product §2), scroll and analytics, session effects. */
+/** Around every page: the access guard, the toast region (product §2), scroll and analytics, session effects, the install offer. */
 export function RootLayout() {
   return (
     <>
@@ -27,6 +30,7 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <LevelUpCelebration />
         <Toaster />
+        <InstallApp />
       </Suspense>
     </>
   );

@@ -1,19 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { analytics } from './analytics.ts';
-import { api } from './api-client.ts';
 import { supabase } from './supabase.ts';
 
 /**
- * Product §4 logout: DELETE /api/session revokes the session on the server, supabase-js drops
- * the local tokens, and every cached piece of the fan's data and the analytics identity go.
+ * Product §4.1 logout, one path: supabase-js asks the auth server to end this session
+ * (`POST /auth/v1/logout?scope=local`, which revokes its refresh tokens) and drops the local
+ * tokens; then every cached piece of the fan's data and the analytics identity go. (A second
+ * call such as DELETE /api/session first would leave the logout nothing to end: a 403 in the log.)
  */
 export async function signOut(queryClient: QueryClient) {
-  try {
-    await api.delete('/session');
-  } catch (error) {
-    console.warn('[paddock] DELETE /session failed; signing out locally', error);
+  const { error } = await supabase().auth.signOut({ scope: 'local' });
+  if (error) {
+    // Offline or the server failed: the fan still leaves this device signed out.
+    console.warn('[paddock] sign-out did not reach the server; signing out locally', error);
+    for (const key of Object.keys(localStorage)) {
+      if (/^sb-.*-auth-token$/.test(key)) localStorage.removeItem(key);
+    }
   }
-  await supabase().auth.signOut({ scope: 'local' });
   queryClient.clear();
   analytics.reset();
 }

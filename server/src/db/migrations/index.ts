@@ -8,7 +8,8 @@ import * as fan from './0006_fan.ts';
 import * as rewards from './0007_rewards.ts';
 import * as idempotency from './0008_idempotency.ts';
 import * as leaderboard from './0010_leaderboard.ts';
-import * as platformSecrets from './0016_platform_secrets.ts';
+import * as winnerClaims from './0013_winner_claims.ts';
+import * as platformSecrets from './0019_platform_secrets.ts';
 
 /**
  * Every migration, in order. One file per domain step; names sort by their number prefix.
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   '0007_rewards': rewards,
   '0008_idempotency': idempotency,
   '0010_leaderboard': leaderboard,
-  '0016_platform_secrets': platformSecrets,
+  '0013_winner_claims': winnerClaims,
+  '0019_platform_secrets': platformSecrets,
 };

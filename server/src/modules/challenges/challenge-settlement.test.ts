@@ -128,6 +128,39 @@ describe("pick'em settlement", () => {
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 
+  it('under a ×2 boost, the preview, the result and the audit log show what fans actually received', async () => {
+    const { org, operator, fans, url, pickem } = await pickemWithPredictions();
+    const [a, b] = fans as [TestFan, TestFan];
+    t.clock.set('2026-06-02T13:00:00Z');
+    const boost = await apiCall(t, operator, 'POST', '/api/admin/boosts', {
+      name: 'race-weekend boost',
+      multiplier: 2,
+      earning: 'all',
+      startsAt: '2026-06-02T12:00:00Z',
+      endsAt: '2026-06-03T12:00:00Z',
+    });
+    expect(boost.statusCode, boost.body).toBe(201);
+    const preview = await apiCall(t, operator, 'POST', url, { outcomeIndex: 0, preview: true });
+    expect(preview.json()).toMatchObject({
+      fansPaid: 2,
+      pointsPaid: 200,
+      basePointsPaid: 100,
+      boosts: [{ label: '×2 race-weekend boost', fans: 2 }],
+    });
+    const settled = await apiCall(t, operator, 'POST', url, { outcomeIndex: 0 });
+    expect(settled.json()).toMatchObject({ fansPaid: 2, pointsPaid: 200, basePointsPaid: 100 });
+    expect([await balance(t, a), await balance(t, b)]).toEqual([100, 100]);
+    const audit = await t.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('organizationId', '=', org.id)
+      .where('action', '=', 'challenge.settle')
+      .where('targetId', '=', pickem.challengeId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(audit)).toContain('"pointsPaid":200');
+    expect(JSON.stringify(audit)).toContain('×2 race-weekend boost');
+  });
+
   it('refuses an outcome that is not an option', async () => {
     const { operator, url } = await pickemWithPredictions();
     t.clock.set('2026-06-03T00:00:00Z');

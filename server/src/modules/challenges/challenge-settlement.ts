@@ -1,7 +1,7 @@
 import type { SettleResult } from '@paddock/contracts/api/challenges';
 import { unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall } from '../../platform/service-call.ts';
-import { lockBalances, postPoints } from '../ledger/ledger-service.ts';
+import { boostedAmount, lockBalances, postPoints } from '../ledger/ledger-service.ts';
 import { awardMilestoneBadges } from '../rewards/badge-milestones.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
 import { auditChallenge, findForOperator } from './challenge-admin-service.ts';
@@ -65,6 +65,8 @@ export async function settlePickem(
       previousOutcomeIndex: row.outcomeIndex,
       fansPaid: 0,
       pointsPaid: 0,
+      basePointsPaid: 0,
+      boosts: [],
       fansReversed: 0,
       pointsReversed: 0,
       settledAt: iso(row.settledAt),
@@ -92,8 +94,18 @@ export async function settlePickem(
         }
       } else {
         result.fansPaid += 1;
-        result.pointsPaid += winner.points;
-        if (!body.preview) {
+        result.basePointsPaid += winner.points;
+        // Product §12.2, §11.3: operators see what fans actually receive, boost included.
+        if (body.preview) {
+          const boost = await bestActiveBoost(trx, {
+            organizationId: call.org.id,
+            userId: p.userId,
+            earning: 'challenges',
+            at: call.now,
+          });
+          result.pointsPaid += boostedAmount(winner.points, boost);
+          countBoost(result, boost?.label);
+        } else {
           const posted = await postPoints(
             trx,
             {
@@ -109,6 +121,8 @@ export async function settlePickem(
             },
             bestActiveBoost,
           );
+          result.pointsPaid += posted.amount;
+          countBoost(result, posted.boost?.label);
           paid = posted.applied ? posted.amount : 0;
           if (paid > 0) {
             await awardMilestoneBadges(trx, {
@@ -154,4 +168,11 @@ export async function settlePickem(
     );
     return result;
   });
+}
+
+function countBoost(result: SettleResult, label: string | undefined) {
+  if (!label) return;
+  const seen = result.boosts.find((b) => b.label === label);
+  if (seen) seen.fans += 1;
+  else result.boosts.push({ label, fans: 1 });
 }

@@ -37,7 +37,7 @@ export const fileDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
       const { mediaId } = request.params;
       const media = UUID.test(mediaId) ? await mediaForDownload(app.deps.db, mediaId) : undefined;
       // Real time, not app.deps.clock: the bucket checks a presigned URL's date against its own clock.
-      const location = media ? app.deps.files.locate(media.storageKey, new Date()) : null;
+      const location = media ? await app.deps.files.locate(media.storageKey, new Date()) : null;
       if (!media || !location) {
         return reply.status(404).send({ code: 'not_found', message: `File ${mediaId} not found` });
       }

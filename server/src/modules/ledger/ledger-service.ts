@@ -63,6 +63,11 @@ export interface PostResult {
   boost: AppliedBoost | null;
 }
 
+/** What an award becomes under a boost (product §12.2); a preview must predict exactly this. */
+export function boostedAmount(amount: number, boost: Pick<AppliedBoost, 'multiplier'> | null): number {
+  return boost ? Math.max(1, Math.round(amount * boost.multiplier)) : amount;
+}
+
 /**
  * The only way points move (decision 005). Must run inside the caller's transaction so
  * the ledger row and the balance change commit together. The balance update carries the
@@ -88,7 +93,7 @@ export async function postPoints(
           at: entry.at,
         })
       : null;
-  const amount = boost ? Math.max(1, Math.round(entry.amount * boost.multiplier)) : entry.amount;
+  const amount = boostedAmount(entry.amount, boost);
   const description = boost ? `${entry.description} ${boost.label}` : entry.description;
   const inserted = await trx
     .insertInto('pointTransactions')

@@ -92,6 +92,7 @@ describe('story type and shareable', () => {
     );
     for (const c of sponsored.chapters) {
       await apiCall(t, fan, 'POST', `/api/content/stories/${sponsored.story.id}/chapter-view/${c.id}`);
+      t.clock.advance(3000);
     }
 
     const res = await apiCall(t, fan, 'GET', '/api/content/stories');
@@ -118,8 +119,11 @@ describe('POST /api/content/stories/{id}/chapter-view/{chapterId}', () => {
       chapters: 3,
       points: 30,
     });
-    const view = (i: number) =>
-      apiCall(t, fan, 'POST', `/api/content/stories/${story.id}/chapter-view/${chapters[i]?.id}`);
+    const view = (i: number) => {
+      // Each chapter stays on screen long enough (product §10.5's minimum dwell).
+      t.clock.advance(3000);
+      return apiCall(t, fan, 'POST', `/api/content/stories/${story.id}/chapter-view/${chapters[i]?.id}`);
+    };
 
     const first = await view(2);
     expect(first.statusCode).toBe(200);
@@ -137,6 +141,29 @@ describe('POST /api/content/stories/{id}/chapter-view/{chapterId}', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ pointsAwarded: 0, points: 30 });
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
+  });
+
+  it('pays nothing for tapping through: a chapter marked within the minimum dwell is refused too_fast', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    const { story, chapters } = await makeStory(t.db, org.id, { title: 'Pit stop', chapters: 2, points: 20 });
+    const view = (i: number) =>
+      apiCall(t, fan, 'POST', `/api/content/stories/${story.id}/chapter-view/${chapters[i]?.id}`);
+    expect((await view(0)).statusCode).toBe(200);
+    t.clock.advance(400);
+    const tapped = await view(1);
+    expect(tapped.statusCode).toBe(422);
+    expect(tapped.json()).toMatchObject({ code: 'too_fast' });
+    expect(tapped.json().retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    const fanRow = await t.db
+      .selectFrom('users')
+      .select('points')
+      .where('id', '=', fan.user.id)
+      .executeTakeFirstOrThrow();
+    expect(fanRow.points).toBe(0);
+    // Having stayed long enough, the same chapter counts and the story pays.
+    t.clock.advance(3000);
+    expect((await view(1)).json()).toMatchObject({ pointsAwarded: 20 });
   });
 
   it('refuses with 422 chapter_not_viewable a chapter of an invisible story or of another story', async () => {
@@ -182,10 +209,12 @@ if (!onRealPostgres) {
 }
 
 describe.runIf(onRealPostgres)('concurrent chapter views on real PostgreSQL', () => {
-  it('pays the story exactly once when both last chapters are viewed at the same time', async () => {
+  it('pays the story exactly once when its last chapter is marked by many requests at once', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);
     const { story, chapters } = await makeStory(t.db, org.id, { title: 'Race day', chapters: 2, points: 50 });
+    await apiCall(t, fan, 'POST', `/api/content/stories/${story.id}/chapter-view/${chapters[0]?.id}`);
+    t.clock.advance(3000);
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         apiCall(t, fan, 'POST', `/api/content/stories/${story.id}/chapter-view/${chapters[i % 2]?.id}`),

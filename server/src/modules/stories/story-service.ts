@@ -160,16 +160,33 @@ export async function viewChapter(
     const standing = await fanStanding({ ...call, db: trx });
     const chapters = await trx
       .selectFrom('storyChapters')
-      .select('id')
+      .select(['id', 'durationSeconds'])
       .where('organizationId', '=', orgId)
       .where('storyId', '=', story.id)
       .execute();
     if (!isVisibleTo(story, standing, call.now) || !chapters.some((c) => c.id === chapterId)) {
       throw unprocessable('chapter_not_viewable', 'This chapter is not part of a story you can view');
     }
+    const marks = await trx
+      .selectFrom('storyChapterViews')
+      .select(['chapterId', 'createdAt'])
+      .where('userId', '=', call.userId)
+      .where('storyId', '=', story.id)
+      .orderBy('createdAt', 'desc')
+      .execute();
+    if (marks.some((m) => m.chapterId === chapterId)) {
+      return { pointsAwarded: 0, ...(await balanceOf(trx, call.userId)) };
+    }
+    assertDwelt(marks[0], chapters, call.now);
     await trx
       .insertInto('storyChapterViews')
-      .values({ organizationId: orgId, userId: call.userId, storyId: story.id, chapterId })
+      .values({
+        organizationId: orgId,
+        userId: call.userId,
+        storyId: story.id,
+        chapterId,
+        createdAt: call.now,
+      })
       .onConflict((oc) => oc.columns(['userId', 'chapterId']).doNothing())
       .execute();
     const seen = await trx
@@ -200,4 +217,30 @@ export async function viewChapter(
     return { pointsAwarded, ...(await balanceOf(trx, call.userId)) };
   });
   return { ...outcome, story: await getStory(call, storyId) };
+}
+
+/**
+ * Product §10.5: a chapter is shown for at least its minimum dwell — half its duration, at least
+ * 1 s and at most 3 s — before the next one counts. The server measures it from its own clock
+ * between the fan's chapter marks (each chapter is marked when it is shown), so tapping through
+ * a story pays nothing: 422 too_fast with the seconds to wait.
+ */
+export function minimumDwellSeconds(durationSeconds: number): number {
+  return Math.min(3, Math.max(1, durationSeconds / 2));
+}
+
+function assertDwelt(
+  latest: { chapterId: string; createdAt: Date } | undefined,
+  chapters: { id: string; durationSeconds: number }[],
+  now: Date,
+) {
+  if (!latest) return;
+  const shown = chapters.find((c) => c.id === latest.chapterId);
+  const minMs = minimumDwellSeconds(shown?.durationSeconds ?? 0) * 1000;
+  const elapsedMs = now.getTime() - new Date(latest.createdAt).getTime();
+  if (elapsedMs < minMs) {
+    throw unprocessable('too_fast', 'Stay on each part of the story a moment to earn its points', {
+      retryAfterSeconds: Math.max(1, Math.ceil((minMs - elapsedMs) / 1000)),
+    });
+  }
 }

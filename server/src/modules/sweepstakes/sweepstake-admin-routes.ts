@@ -12,6 +12,7 @@ import { registerConsoleRoutes } from '../../admin/console-routes.ts';
 import { operatorCall } from '../../admin/operator-guard.ts';
 import { errorResponses, idParam } from '../../platform/http/schemas.ts';
 import { createSweepstake, listAdminSweepstakes, updateSweepstake } from './sweepstake-admin-service.ts';
+import { tellWinners } from './sweepstake-claim.ts';
 import { drawSweepstake } from './sweepstake-draw.ts';
 import { entriesCsv } from './sweepstake-export.ts';
 
@@ -54,7 +55,15 @@ export const sweepstakeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sweepstakeVerificationSchema, ...errorResponses },
       },
     },
-    async (request) => drawSweepstake(await operatorCall(request), request.params.id, request.body.winners),
+    async (request) => {
+      const call = await operatorCall(request);
+      const result = await drawSweepstake(call, request.params.id, request.body.winners);
+      // Product §10.6: every winner is told by e-mail (the outbox), after the draw has committed.
+      const { config } = app.deps;
+      const site = (config.SITE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+      await tellWinners(app.deps, request.log, call, request.params.id, site);
+      return result;
+    },
   );
 
   app.get(

@@ -10,7 +10,13 @@ import { writeAudit } from '../../admin/audit-service.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { assertMedia, noSuchMedia } from '../files/files-service.ts';
-import { findSweepstake, listSweepstakes, type SweepstakeRow } from './sweepstake-service.ts';
+import {
+  claimDeadline,
+  findSweepstake,
+  listSweepstakes,
+  type SweepstakeRow,
+  winnersOf,
+} from './sweepstake-service.ts';
 
 export type CreateInput = z.output<typeof adminSweepstakeCreateSchema>;
 
@@ -27,7 +33,7 @@ function assertWindow(startsAt: string | Date, endsAt: string | Date) {
 }
 
 export async function listAdminSweepstakes(call: OrgCall, onlyId?: string): Promise<AdminSweepstake[]> {
-  const [list, extra] = await Promise.all([
+  const [list, extra, claims] = await Promise.all([
     listSweepstakes({ ...call, userId: null }, onlyId),
     call.db
       .selectFrom('sweepstakes as s')
@@ -41,6 +47,18 @@ export async function listAdminSweepstakes(call: OrgCall, onlyId?: string): Prom
       .where('s.organizationId', '=', call.org.id)
       .groupBy('s.id')
       .execute(),
+    call.db
+      .selectFrom('sweepstakes')
+      .select(['id', 'drawnAt', 'claimDays'])
+      .where('organizationId', '=', call.org.id)
+      .execute()
+      .then(async (rows) => ({
+        rows,
+        winners: await winnersOf(
+          call.db,
+          rows.map((r) => r.id),
+        ),
+      })),
   ]);
   const byId = new Map(extra.map((r) => [r.id, r]));
   return list.map(({ userEntries: _u, freeEntryUsed: _f, userEntrant: _e, ...s }) => {
@@ -50,8 +68,30 @@ export async function listAdminSweepstakes(call: OrgCall, onlyId?: string): Prom
       rulesMediaId: more?.rulesMediaId ?? null,
       entrantCount: Number(more?.entrantCount ?? 0),
       createdAt: new Date(more?.createdAt ?? 0).toISOString(),
+      winnerClaims: winnerClaims(claims, s.sweepstakeId),
     };
   });
+}
+
+/** Product §11.6: each winner with the claim deadline and whether (and how) they claimed. */
+function winnerClaims(
+  claims: {
+    rows: Pick<SweepstakeRow, 'id' | 'drawnAt' | 'claimDays'>[];
+    winners: Awaited<ReturnType<typeof winnersOf>>;
+  },
+  id: string,
+) {
+  const row = claims.rows.find((r) => r.id === id);
+  const deadline = row ? claimDeadline(row) : null;
+  if (!deadline) return [];
+  return (claims.winners.get(id) ?? []).map((w) => ({
+    position: w.position,
+    displayName: w.displayName,
+    claimBy: deadline.toISOString(),
+    claimedAt: w.claimedAt ? new Date(w.claimedAt).toISOString() : null,
+    claimName: w.claimName,
+    claimContact: w.claimContact,
+  }));
 }
 
 async function getAdminSweepstake(call: OrgCall, id: string) {
@@ -91,6 +131,8 @@ export async function insertSweepstake(call: OperatorCall, input: CreateInput): 
       eligibleCountries: input.eligibleCountries === null ? null : JSON.stringify(input.eligibleCountries),
       freeEntryInstructions: input.freeEntryInstructions ?? '',
       winnerCount: input.winnerCount,
+      claimInstructions: input.claimInstructions,
+      claimDays: input.claimDays,
       seed,
       seedHash: hashSeed(seed),
     })

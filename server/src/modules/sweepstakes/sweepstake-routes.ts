@@ -1,4 +1,5 @@
 import {
+  sweepstakeClaimBodySchema,
   sweepstakeEntryBodySchema,
   sweepstakeEntryResultSchema,
   sweepstakeListSchema,
@@ -10,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../platform/errors.ts';
 import { errorResponses, idParam } from '../../platform/http/schemas.ts';
 import { fanCall, orgCall, type ViewerCall, viewerCall } from '../../platform/service-call.ts';
+import { claimPrize } from './sweepstake-claim.ts';
 import { enterSweepstake, enterSweepstakeFree } from './sweepstake-entry.ts';
 import { getSweepstake, listSweepstakes } from './sweepstake-service.ts';
 import { verifySweepstake } from './sweepstake-verify.ts';
@@ -86,6 +88,21 @@ export const sweepstakeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => enterSweepstakeFree(fanCall(request), request.params.id),
+  );
+
+  app.post(
+    '/sweepstake/:id/claim',
+    {
+      schema: {
+        tags,
+        summary: 'A winner claims the prize: name and where it goes, once, before the claim deadline',
+        description: '422 not_a_winner, already_claimed, or claim_expired after drawnAt + claimDays.',
+        params: idParam,
+        body: sweepstakeClaimBodySchema,
+        response: { 200: sweepstakeSchema, ...errorResponses },
+      },
+    },
+    async (request) => claimPrize(fanCall(request), request.params.id, request.body),
   );
 
   app.get(

@@ -1,5 +1,10 @@
 import { createHmac } from 'node:crypto';
-import type { Sweepstake, SweepstakeStatus, SweepstakeWinner } from '@paddock/contracts/api/sweepstakes';
+import type {
+  Sweepstake,
+  SweepstakeFanResult,
+  SweepstakeStatus,
+  SweepstakeWinner,
+} from '@paddock/contracts/api/sweepstakes';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -11,7 +16,7 @@ export type SweepstakeRow = Selectable<SweepstakesTable>;
 export const fileUrl = (mediaId: string | null) => (mediaId ? `/files/${mediaId}` : null);
 
 const DEFAULT_FREE_ENTRY =
-  'No purchase or points necessary. Signed-in fans may enter once for free with the "Free entry" button on this sweepstake (POST /api/sweepstake/{id}/free-entry); a free entry has the same chance as a paid one.';
+  'No purchase or points necessary. Signed-in fans may enter once for free with the "Use my free entry" button on this page; a free entry has the same chance as a paid one.';
 
 export const freeEntryInstructions = (row: Pick<SweepstakeRow, 'freeEntryInstructions'>) =>
   row.freeEntryInstructions.trim() || DEFAULT_FREE_ENTRY;
@@ -54,10 +59,44 @@ interface FanState {
   userEntrant: string | null;
 }
 
+/** A drawn winner with the claim bookkeeping the public never sees. */
+export interface WinnerRow extends SweepstakeWinner {
+  userId: string | null;
+  claimedAt: Date | null;
+  claimName: string | null;
+  claimContact: string | null;
+}
+
+/** Product §10.6: a winner may claim until drawnAt + claimDays, on the server's clock. */
+export function claimDeadline(row: Pick<SweepstakeRow, 'drawnAt' | 'claimDays'>): Date | null {
+  return row.drawnAt ? new Date(new Date(row.drawnAt).getTime() + row.claimDays * 86_400_000) : null;
+}
+
+/** The fan's own outcome once drawn (won, or "not this time"); null before the draw or without entries. */
+function fanResult(row: SweepstakeRow, winners: WinnerRow[], userId: string, entered: boolean) {
+  if (!row.drawnAt) return null;
+  const mine = winners.find((w) => w.userId === userId);
+  if (!mine && !entered) return null;
+  const result: SweepstakeFanResult = mine
+    ? {
+        won: true,
+        position: mine.position,
+        claimBy: claimDeadline(row)?.toISOString() ?? null,
+        claimedAt: mine.claimedAt ? new Date(mine.claimedAt).toISOString() : null,
+      }
+    : { won: false, position: null, claimBy: null, claimedAt: null };
+  return result;
+}
+
 function present(
   row: SweepstakeRow,
   now: Date,
-  extra: { totalEntries: number; winners: SweepstakeWinner[]; fan: FanState | null },
+  extra: {
+    totalEntries: number;
+    winners: WinnerRow[];
+    fan: FanState | null;
+    userId: string | null;
+  },
 ): Sweepstake {
   const drawn = Boolean(row.drawnAt);
   return {
@@ -85,24 +124,43 @@ function present(
     seed: drawn ? row.seed : null,
     entriesHash: drawn ? row.entriesHash : null,
     drawnAt: row.drawnAt ? new Date(row.drawnAt).toISOString() : null,
-    winners: extra.winners,
+    winners: extra.winners.map((w) => ({
+      position: w.position,
+      entrant: w.entrant,
+      displayName: w.displayName,
+    })),
+    claimInstructions: row.claimInstructions,
+    claimDays: row.claimDays,
+    userResult:
+      extra.fan && extra.userId
+        ? fanResult(row, extra.winners, extra.userId, extra.fan.userEntries > 0)
+        : null,
     verifyUrl: `/api/sweepstake/${row.id}/verify`,
   };
 }
 
-async function winnersOf(db: Database, sweepstakeIds: string[]) {
-  const byId = new Map<string, SweepstakeWinner[]>();
+export async function winnersOf(db: Database, sweepstakeIds: string[]) {
+  const byId = new Map<string, WinnerRow[]>();
   if (sweepstakeIds.length === 0) return byId;
   const rows = await db
     .selectFrom('sweepstakeWinners')
-    .select(['sweepstakeId', 'position', 'entrant', 'displayName'])
+    .select([
+      'sweepstakeId',
+      'position',
+      'entrant',
+      'displayName',
+      'userId',
+      'claimedAt',
+      'claimName',
+      'claimContact',
+    ])
     .where('sweepstakeId', 'in', sweepstakeIds)
     .orderBy('position')
     .execute();
-  for (const r of rows) {
-    const list = byId.get(r.sweepstakeId) ?? [];
-    list.push({ position: r.position, entrant: r.entrant, displayName: r.displayName });
-    byId.set(r.sweepstakeId, list);
+  for (const { sweepstakeId, ...r } of rows) {
+    const list = byId.get(sweepstakeId) ?? [];
+    list.push(r);
+    byId.set(sweepstakeId, list);
   }
   return byId;
 }
@@ -182,6 +240,7 @@ export async function listSweepstakes(call: ViewerCall, onlyId?: string): Promis
     return present(row, now, {
       totalEntries: totals.get(row.id)?.totalEntries ?? 0,
       winners: winners.get(row.id) ?? [],
+      userId,
       fan: userId
         ? {
             userEntries: mine?.count ?? 0,

@@ -29,6 +29,8 @@ export interface SweepstakesTable {
   entriesHash: string | null;
   drawnAt: Timestamp | null;
   drawnBy: string | null;
+  claimInstructions: Generated<string>;
+  claimDays: Generated<number>;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
 }
@@ -59,6 +61,9 @@ export interface SweepstakeWinnersTable {
   userId: string | null;
   entrant: string;
   displayName: string;
+  claimedAt: Timestamp | null;
+  claimName: string | null;
+  claimContact: string | null;
   createdAt: Generated<Date>;
 }
 

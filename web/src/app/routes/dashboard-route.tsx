@@ -15,6 +15,7 @@ import { RewardsCarousel } from '../../features/dashboard/components/rewards-car
 import { BoostBanner } from '../../features/rewards/components/boost-banner.tsx';
 import { CurrentOfferCard } from '../../features/rewards/components/current-offer-card.tsx';
 import { StoriesRail } from '../../features/stories/components/stories-rail.tsx';
+import { WinsCard } from '../../features/sweepstakes/components/wins-card.tsx';
 
 /**
  * `/dashboard`: the fan's home — points and rank, check-in, rewards, stories, live challenges,
@@ -31,6 +32,7 @@ export default function DashboardRoute() {
   return (
     <main className="flex flex-col gap-7 pt-4 pb-6">
       {me.data ? <RankCard user={me.data} /> : <Skeleton className="mx-4 h-[212px] rounded-3xl!" />}
+      {sweepstakes.data && <WinsCard sweepstakes={sweepstakes.data} />}
       <BoostBanner />
       <StoriesRail />
       <CheckinCard />

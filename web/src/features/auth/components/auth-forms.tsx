@@ -6,6 +6,7 @@ import {
 } from '@paddock/contracts';
 import { type ComponentProps, type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordMeter } from './password-meter.tsx';
 import { clearPasswordRecovery } from '../../../lib/session.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { toast } from '../../../ui/toast-store.ts';
@@ -212,6 +213,7 @@ export function SignUpForm() {
         />
       )}
       <PasswordField fresh hint={t('fields.passwordHint')} {...f.text('password')} />
+      <PasswordMeter password={password} userInputs={[email, phone]} />
       <ErrorLine error={form.error} />
     </AuthForm>
   );
@@ -271,6 +273,7 @@ export function NewPasswordForm() {
         onChange={(e) => setPassword(e.target.value)}
         error={form.error}
       />
+      <PasswordMeter password={password} />
     </AuthForm>
   );
 }

@@ -1,6 +1,7 @@
 import type { AdminChallenge, SettleResult } from '@paddock/contracts/api/challenges';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { consoleKeys } from '../../../lib/console-api.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -9,6 +10,15 @@ import { Select } from '../../../ui/console/fields.tsx';
 import { ErrorNote, Panel } from '../../../ui/console/page.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { challengeConsoleApi } from './challenge-console-api.ts';
+
+/**
+ * Product §12.2: figures are what fans receive; the note names the boosts and the unboosted sum.
+ */
+function boostNote(t: TFunction<'challenges-console'>, result: SettleResult): string | undefined {
+  if (result.boosts.length === 0) return undefined;
+  const list = result.boosts.map((b) => t('settle.boostFans', { label: b.label, count: b.fans })).join(', ');
+  return t('settle.boosted', { list, base: result.basePointsPaid });
+}
 
 /**
  * Settling a pick'em (product §11.3): choose what happened, preview who would be paid (and whose
@@ -28,7 +38,10 @@ export function ChallengeSettlement({ challenge }: { challenge: AdminChallenge }
           return;
         }
         setPreview(null);
-        toast({ title: t('settle.done', { count: result.fansPaid, points: result.pointsPaid }) });
+        toast({
+          title: t('settle.done', { count: result.fansPaid, points: result.pointsPaid }),
+          description: boostNote(t, result),
+        });
         void queryClient.invalidateQueries({ queryKey: consoleKeys.all });
       },
     },
@@ -66,6 +79,7 @@ export function ChallengeSettlement({ challenge }: { challenge: AdminChallenge }
           data-testid="settle-preview"
         >
           <p>{t('settle.wouldPay', { count: preview.fansPaid, points: preview.pointsPaid })}</p>
+          {preview.boosts.length > 0 && <p className="text-sm text-muted">{boostNote(t, preview)}</p>}
           {preview.fansReversed > 0 && (
             <p className="text-red-200">
               {t('settle.wouldReverse', { count: preview.fansReversed, points: preview.pointsReversed })}

@@ -48,7 +48,16 @@ export function RankCard({ user }: { user: User }) {
             {formatNumber(user.points, i18n.language)}
           </p>
         </div>
-        {user.rank && (
+        {/* /benefits sends an under-18 fan back to the dashboard (product §2.3): no link into it. */}
+        {user.rank && user.underage && (
+          <div className="text-right">
+            <span className="block font-display text-3xl leading-none font-black text-white">
+              {user.rank.code}
+            </span>
+            <span className="text-sm font-semibold text-white/85">{user.rank.name}</span>
+          </div>
+        )}
+        {user.rank && !user.underage && (
           <Link
             to={paths.benefits}
             className="text-right"

@@ -31,9 +31,12 @@ export function CurrentOfferCard() {
         <h2 id="current-offer-title" className="font-display text-lg font-bold tracking-wide uppercase">
           {t('dashboard.title')}
         </h2>
-        <Link to={paths.benefits} className="text-sm font-semibold text-accent hover:underline">
-          {t('dashboard.all')}
-        </Link>
+        {/* /benefits sends an under-18 fan back to the dashboard (product §2.3): no link into it. */}
+        {me.data && !me.data.underage && (
+          <Link to={paths.benefits} className="text-sm font-semibold text-accent hover:underline">
+            {t('dashboard.all')}
+          </Link>
+        )}
       </div>
       <OfferCard offer={offer} balance={me.data?.points} onClaimed={setClaimed} />
       {me.data && (

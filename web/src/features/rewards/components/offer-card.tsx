@@ -1,8 +1,10 @@
 import type { Offer } from '@paddock/contracts/api/offers';
 import { Gift, Lock } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog, SpendSummary } from '../../../ui/confirm-dialog.tsx';
 import { Points } from '../../../ui/points.tsx';
 import { claimedOffer, useClaimOffer } from '../api/use-claim-offer.ts';
 import { offerState, pointsShort } from '../lib/offer-state.ts';
@@ -28,6 +30,12 @@ export function OfferCard({
   const { t, i18n } = useTranslation('rewards');
   const claim = useClaimOffer();
   const state = offerState(offer, balance);
+  const [confirming, setConfirming] = useState(false);
+  const send = () =>
+    claim.mutate(offer.offerId, {
+      onSuccess: (result) => onClaimed?.(claimedOffer(result)),
+      onSettled: () => setConfirming(false),
+    });
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `offer-${offer.offerId}`;
 
@@ -88,11 +96,31 @@ export function OfferCard({
           short={pointsShort(offer, balance)}
           locale={i18n.language}
           claiming={claim.isPending}
-          onClaim={() =>
-            claim.mutate(offer.offerId, { onSuccess: (result) => onClaimed?.(claimedOffer(result)) })
-          }
+          // Product §13.5: spending points is confirmed with the cost and the balance after.
+          onClaim={() => (offer.cost > 0 ? setConfirming(true) : send())}
         />
       </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('confirm.title', { title: offer.title })}
+        confirmLabel={t('confirm.yes', { points: new Intl.NumberFormat(i18n.language).format(offer.cost) })}
+        cancelLabel={t('confirm.no')}
+        busy={claim.isPending}
+        onConfirm={send}
+        onCancel={() => setConfirming(false)}
+      >
+        <SpendSummary
+          rows={[
+            { label: t('confirm.cost'), value: <Points value={offer.cost} /> },
+            { label: t('confirm.balance'), value: <Points value={balance ?? 0} /> },
+            {
+              label: t('confirm.after'),
+              value: <Points value={(balance ?? 0) - offer.cost} />,
+              testId: 'balance-after',
+            },
+          ]}
+        />
+      </ConfirmDialog>
     </article>
   );
 }

@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { Button } from '../../../ui/button.tsx';
 import { toast } from '../../../ui/toast-store.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { markChapterViewed, storyQuery } from '../api/story-api.ts';
 import {
   classifyGesture,
@@ -128,8 +129,13 @@ function StoryViewer({ story, onClose }: { story: Story; onClose: () => void }) 
           void queryClient.invalidateQueries({ queryKey: queryKeys.me });
         }
       })
-      .catch(() => {
+      .catch((error: unknown) => {
         posted.current.delete(chapter.id);
+        // Product §10.5: tapping through faster than the minimum dwell pays nothing; say so plainly.
+        if (error instanceof ApiError && error.code === 'too_fast') {
+          toast({ title: t('tooFast.title'), description: t('tooFast.description') });
+          return;
+        }
         toast({ title: t('errors.title'), description: t('errors.chapter'), variant: 'destructive' });
       });
   }, [chapter, story.id, queryClient, t]);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/user.ts';
 import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog, SpendSummary } from '../../../ui/confirm-dialog.tsx';
 import { Points } from '../../../ui/points.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { entryErrorKey, useEnterSweepstake } from '../api/sweepstake-api.ts';
@@ -21,10 +22,13 @@ export function EntryPanel({ sweepstake }: { sweepstake: Sweepstake }) {
     points: me.data?.points ?? null,
   };
   const [requested, setRequested] = useState(1);
+  const [confirming, setConfirming] = useState(false);
   const count = clampCount(requested, limits);
   const max = maxAddable(limits);
   const cost = totalCost(count, sweepstake.costPerEntry);
   const affordable = canAfford(count, limits);
+  // Product §10.14: the server refuses under-18 entries; the panel says so before the fan acts.
+  const underage = me.data?.underage === true;
 
   const onError = (error: unknown) =>
     toast({ title: t('errors.title'), description: t(entryErrorKey(error)), variant: 'destructive' });
@@ -37,6 +41,11 @@ export function EntryPanel({ sweepstake }: { sweepstake: Sweepstake }) {
       <h2 id="enter-title" className="font-display text-xl font-bold">
         {t('enter.title')}
       </h2>
+      {underage && (
+        <p id="entry-underage" className="rounded-xl border border-line bg-surface-2 p-3 text-sm">
+          {t('enter.underage')}
+        </p>
+      )}
       {max === 0 ? (
         <p className="text-muted">{t('enter.capReached', { count: sweepstake.maxEntriesPerFan ?? 0 })}</p>
       ) : (
@@ -89,29 +98,54 @@ export function EntryPanel({ sweepstake }: { sweepstake: Sweepstake }) {
           <Button
             full
             loading={enter.isPending}
-            onClick={() =>
-              enter.mutate(
-                { free: false, count },
-                {
-                  onSuccess: (result) => {
-                    setRequested(1);
-                    toast({
-                      title: t('enter.done', { count: result.added }),
-                      description: t('enter.spent', {
-                        points: result.pointsSpent,
-                        total: result.userEntries,
-                      }),
-                    });
-                  },
-                  onError,
-                },
-              )
-            }
+            disabled={underage}
+            aria-describedby={underage ? 'entry-underage' : undefined}
+            // Product §13.5: spending points is confirmed with the cost and the balance after.
+            onClick={() => setConfirming(true)}
           >
             {t('enter.cta', { count })}
           </Button>
         </>
       )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('confirm.title', { count })}
+        confirmLabel={t('confirm.yes', { points: cost })}
+        cancelLabel={t('confirm.no')}
+        busy={enter.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          enter.mutate(
+            { free: false, count },
+            {
+              onSuccess: (result) => {
+                setRequested(1);
+                toast({
+                  title: t('enter.done', { count: result.added }),
+                  description: t('enter.spent', {
+                    points: result.pointsSpent,
+                    total: result.userEntries,
+                  }),
+                });
+              },
+              onError,
+              onSettled: () => setConfirming(false),
+            },
+          )
+        }
+      >
+        <SpendSummary
+          rows={[
+            { label: t('enter.total'), value: <Points value={cost} /> },
+            { label: t('confirm.balance'), value: <Points value={me.data?.points ?? 0} /> },
+            {
+              label: t('confirm.after'),
+              value: <Points value={(me.data?.points ?? 0) - cost} />,
+              testId: 'balance-after',
+            },
+          ]}
+        />
+      </ConfirmDialog>
       {sweepstake.freeEntryInstructions && (
         <div className="flex flex-col gap-2 border-t border-line pt-4">
           <h3 className="font-semibold">{t('free.title')}</h3>
@@ -120,6 +154,8 @@ export function EntryPanel({ sweepstake }: { sweepstake: Sweepstake }) {
             <Button
               variant="secondary"
               loading={enter.isPending}
+              disabled={underage}
+              aria-describedby={underage ? 'entry-underage' : undefined}
               onClick={() =>
                 enter.mutate({ free: true }, { onSuccess: () => toast({ title: t('free.done') }), onError })
               }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { downloadBlob } from '../../../lib/console-files.ts';
 import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { PanelList, useEditing } from '../../../ui/console/editing.tsx';
 import { ConsoleForm, useConsoleForm, useConsoleMutation } from '../../../ui/console/console-form.tsx';
 import { daysFromNow, formatDateTime } from '../../../ui/console/dates.ts';
@@ -23,6 +24,8 @@ interface Draft {
   maxEntriesPerFan: string;
   winnerCount: number;
   freeEntryInstructions: string;
+  claimInstructions: string;
+  claimDays: number;
   mediaId: string | null;
   rulesMediaId: string | null;
   eligibleCountries: string;
@@ -38,6 +41,8 @@ const fromSweepstake = (s: AdminSweepstake | null): Draft => ({
   maxEntriesPerFan: s?.maxEntriesPerFan ? String(s.maxEntriesPerFan) : '',
   winnerCount: s?.winnerCount ?? 1,
   freeEntryInstructions: s?.freeEntryInstructions ?? '',
+  claimInstructions: s?.claimInstructions ?? '',
+  claimDays: s?.claimDays ?? 14,
   mediaId: s?.mediaId ?? null,
   rulesMediaId: s?.rulesMediaId ?? null,
   eligibleCountries: s?.eligibleCountries?.join(', ') ?? '',
@@ -79,6 +84,8 @@ function SweepstakeForm({ sweepstake, onDone }: { sweepstake: AdminSweepstake | 
       </FieldGrid>
       <TextArea label={t('sweepstakes.description')} {...f.text('description')} />
       <TextArea label={t('sweepstakes.freeEntry')} {...f.text('freeEntryInstructions')} />
+      <TextArea label={t('sweepstakes.claimInstructions')} {...f.text('claimInstructions')} />
+      <Field label={t('sweepstakes.claimDays')} min={1} max={365} {...f.number('claimDays')} />
       <FieldGrid columns={2}>
         <MediaUpload label={t('sweepstakes.image')} purpose="image" {...f.value('mediaId')} />
         <MediaUpload label={t('sweepstakes.rules')} purpose="pdf" {...f.value('rulesMediaId')} />
@@ -90,7 +97,9 @@ function SweepstakeForm({ sweepstake, onDone }: { sweepstake: AdminSweepstake | 
 /** The commit–reveal draw (product §11.6), once the sweepstake has ended. */
 function Draw({ s }: { s: AdminSweepstake }) {
   const { t } = useTranslation('sweepstakes-console');
+  const { t: tc } = useTranslation('console');
   const [winners, setWinners] = useState(s.winnerCount);
+  const [confirming, setConfirming] = useState(false);
   const draw = useConsoleMutation(() => sweepstakeConsoleApi.draw(s.sweepstakeId, winners), {
     invalidate: [sweepstakeConsoleKeys.sweepstakes],
   });
@@ -104,12 +113,20 @@ function Draw({ s }: { s: AdminSweepstake }) {
         onChange={(e) => setWinners(Number(e.target.value))}
         className="w-28"
       />
-      <Button
-        loading={draw.isPending}
-        onClick={() => window.confirm(t('sweepstakes.drawConfirm', { count: winners })) && draw.mutate()}
-      >
+      <Button loading={draw.isPending} onClick={() => setConfirming(true)}>
         {t('sweepstakes.draw')}
       </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t('sweepstakes.draw')}
+        confirmLabel={t('sweepstakes.draw')}
+        cancelLabel={tc('common.cancel')}
+        busy={draw.isPending}
+        onConfirm={() => draw.mutate(undefined, { onSettled: () => setConfirming(false) })}
+        onCancel={() => setConfirming(false)}
+      >
+        <p className="text-muted">{t('sweepstakes.drawConfirm', { count: winners })}</p>
+      </ConfirmDialog>
       <ErrorNote error={draw.error} />
     </div>
   );
@@ -155,10 +172,28 @@ export default function SweepstakesConsoleRoute() {
             <p className="break-all font-mono text-xs text-muted">
               {t('sweepstakes.seedHash')}: {s.seedHash}
             </p>
-            {s.winners.length > 0 && (
-              <ol className="list-decimal pl-6 text-sm">
-                {s.winners.map((w) => (
-                  <li key={w.entrant ?? w.position}>{w.displayName}</li>
+            {s.winnerClaims.length > 0 && (
+              <ol className="flex flex-col gap-1 text-sm" aria-label={t('sweepstakes.winnersList')}>
+                {s.winnerClaims.map((w) => (
+                  <li key={w.position} className="flex flex-wrap items-center gap-2">
+                    <span className="font-semibold">
+                      {w.position}. {w.displayName}
+                    </span>
+                    {w.claimedAt ? (
+                      <Badge tone="ok">
+                        {t('sweepstakes.claimed', { date: formatDateTime(w.claimedAt) })}
+                      </Badge>
+                    ) : new Date(w.claimBy).getTime() < Date.now() ? (
+                      <Badge>{t('sweepstakes.claimLapsed')}</Badge>
+                    ) : (
+                      <Badge>{t('sweepstakes.claimOpen', { date: formatDateTime(w.claimBy) })}</Badge>
+                    )}
+                    {w.claimedAt && (
+                      <span className="text-muted">
+                        {w.claimName} · {w.claimContact}
+                      </span>
+                    )}
+                  </li>
                 ))}
               </ol>
             )}

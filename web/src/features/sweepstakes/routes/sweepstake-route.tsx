@@ -10,6 +10,7 @@ import { Points } from '../../../ui/points.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { sweepstakeQuery } from '../api/sweepstake-api.ts';
 import { EntryPanel } from '../components/entry-panel.tsx';
+import { ResultPanel } from '../components/result-panel.tsx';
 import { StatusBadge } from '../components/sweepstake-card.tsx';
 import { ChevronBackLink } from '../../../ui/chevron-back-link.tsx';
 
@@ -90,6 +91,7 @@ export default function SweepstakeRoute() {
             </Link>
           )}
 
+          <ResultPanel sweepstake={s} />
           {s.drawnAt && (
             <section
               className="flex flex-col gap-3 rounded-2xl border border-accent/50 bg-surface p-4"
@@ -141,7 +143,7 @@ export default function SweepstakeRoute() {
                 <ExternalLink className="size-4" aria-hidden />
               </a>
             )}
-            <p>{t('totalEntries', { count: s.totalEntries })}</p>
+            <p>{t(s.status === 'ended' ? 'totalEntriesFinal' : 'totalEntries', { count: s.totalEntries })}</p>
             {!s.drawnAt && (
               <p className="break-all">
                 {t('commitment')} <code className="text-xs">{s.seedHash}</code>

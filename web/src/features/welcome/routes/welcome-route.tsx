@@ -1,3 +1,4 @@
+import { calendarDate, isUnderage } from '@paddock/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,16 @@ import { Skeleton } from '../../../ui/skeleton.tsx';
 
 const FIELDS = ['firstName', 'lastName', 'username', 'birthday', 'zipCode'] as const;
 const REQUIRED = ['firstName', 'lastName', 'username', 'birthday'] as const;
+
+/**
+ * Product §10.14: said as soon as an under-18 birthday is entered, before the fan saves. The
+ * browser's calendar is close enough for a note; the server decides with the team's calendar.
+ */
+function enteredUnderage(birthday: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(birthday)) return false;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return isUnderage(birthday, calendarDate(new Date(), zone));
+}
 
 /** `/welcome`: onboarding for new fans — names, username, birthday, zip and consents, then /dashboard. */
 export default function WelcomeRoute() {
@@ -76,6 +87,11 @@ export default function WelcomeRoute() {
             required={REQUIRED}
             onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))}
           />
+          {enteredUnderage(values.birthday) && (
+            <p role="status" className="rounded-xl border border-line bg-surface-2 p-3 text-sm">
+              {t('underage')}
+            </p>
+          )}
           {consents.isPending ? (
             <Skeleton className="h-40" />
           ) : consents.data && consents.data.length > 0 ? (
