@@ -22,7 +22,7 @@ export type IdempotencyRefusal = (typeof IDEMPOTENCY_REFUSALS)[number];
  * Every refusal code the server sends with a 422 or 409 (decision 003: `{ code, message }`).
  * Each domain's contract file owns its list; the server's `unprocessable(code)` accepts only
  * these, and the web keys its sentences by the same lists, so a new code without words is a
- * type error on both sides.
+ * type error on both sides (decision 034).
  */
 export const REFUSAL_CODES = [
   ...IDEMPOTENCY_REFUSALS,

@@ -24,7 +24,7 @@ export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `$
 export const unauthorized = (message = 'Sign in to continue') => new AppError(401, 'unauthorized', message);
 export const forbidden = (message = 'You are not allowed to do this') =>
   new AppError(403, 'forbidden', message);
-/** A refusal the fan or operator can act on; the code is one of the contracts' lists (decision 003). */
+/** A refusal the fan or operator can act on; the code is one of the contracts' lists (decision 034). */
 export const unprocessable = (code: RefusalCode, message: string, extra?: Record<string, unknown>) =>
   new AppError(422, code, message, extra);
 /** A 409: the thing asked for clashes with one that exists (a slug, a key). */

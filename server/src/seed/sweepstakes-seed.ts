@@ -21,6 +21,42 @@ const DEMO_ENTRANTS = [
   { firstName: 'Noah', lastName: 'Becker', country: 'DE', entries: 4 },
 ];
 
+/** The open and coming sweepstakes of the demo season; times are offsets from the seed's now. */
+const LIVE_DEMO_SWEEPSTAKES = [
+  {
+    image: 'signed-helmet',
+    title: 'Win a signed race helmet',
+    description:
+      'The helmet our driver wore at Silverstone, signed after the race. Every entry is a chance; enter as often as you like up to the cap.',
+    prize: 'Signed race helmet',
+    startsIn: -3 * DAY,
+    endsIn: 10 * DAY,
+    costPerEntry: 250,
+    maxEntriesPerFan: 20,
+  },
+  {
+    image: 'paddock-club',
+    title: 'Paddock Club weekend for two',
+    description: 'Hospitality, a pit-lane walk and grandstand seats at Monza for you and a friend.',
+    prize: 'Paddock Club for two',
+    startsIn: 5 * DAY,
+    endsIn: 30 * DAY,
+    costPerEntry: 500,
+    maxEntriesPerFan: 10,
+    eligibleCountries: ['GB', 'IE', 'IT'],
+  },
+  {
+    image: 'shop-voucher',
+    title: '£100 team shop voucher',
+    description: 'Three vouchers to spend on team kit. Quick draw: closes in three days.',
+    prize: '£100 shop voucher',
+    startsIn: -1 * DAY,
+    endsIn: 3 * DAY,
+    costPerEntry: 50,
+    winnerCount: 3,
+  },
+];
+
 /**
  * Demo season: four sweepstakes (live, coming soon, ended and drawn with verifiable winners,
  * another live one) with prize pictures and the rules PDF, and two activations (the
@@ -42,44 +78,9 @@ export async function seedSweepstakes(ctx: SeasonSeedContext): Promise<void> {
       }),
     );
 
-  await create(
-    {
-      title: 'Win a signed race helmet',
-      description:
-        'The helmet our driver wore at Silverstone, signed after the race. Every entry is a chance; enter as often as you like up to the cap.',
-      prize: 'Signed race helmet',
-      startsAt: at(-3 * DAY),
-      endsAt: at(10 * DAY),
-      costPerEntry: 250,
-      maxEntriesPerFan: 20,
-    },
-    'signed-helmet',
-  );
-  await create(
-    {
-      title: 'Paddock Club weekend for two',
-      description: 'Hospitality, a pit-lane walk and grandstand seats at Monza for you and a friend.',
-      prize: 'Paddock Club for two',
-      startsAt: at(5 * DAY),
-      endsAt: at(30 * DAY),
-      costPerEntry: 500,
-      maxEntriesPerFan: 10,
-      eligibleCountries: ['GB', 'IE', 'IT'],
-    },
-    'paddock-club',
-  );
-  await create(
-    {
-      title: '£100 team shop voucher',
-      description: 'Three vouchers to spend on team kit. Quick draw: closes in three days.',
-      prize: '£100 shop voucher',
-      startsAt: at(-1 * DAY),
-      endsAt: at(3 * DAY),
-      costPerEntry: 50,
-      winnerCount: 3,
-    },
-    'shop-voucher',
-  );
+  for (const { image, startsIn, endsIn, ...input } of LIVE_DEMO_SWEEPSTAKES) {
+    await create({ ...input, startsAt: at(startsIn), endsAt: at(endsIn) }, image);
+  }
 
   // The ended one: entries replayed as if made during its window, then drawn for real, so the
   // published seed, entry hash and winners verify at /api/sweepstake/{id}/verify.

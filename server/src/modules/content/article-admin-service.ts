@@ -2,7 +2,7 @@ import type { AdminArticle, adminArticleInputSchema } from '@paddock/contracts/a
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { type AuditedItem, deleteAudited, saveAudited } from '../../admin/audited-change.ts';
-import { AppError, conflict, notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
 import { publishAfterCommit } from '../../platform/events/after-commit.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { isUniqueViolation } from '../../platform/sql-errors.ts';

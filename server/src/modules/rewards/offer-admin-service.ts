@@ -12,7 +12,7 @@ import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { assertMedia, noSuchMedia } from '../files/files-service.ts';
 import { fanContacts } from '../profile/fan-accounts.ts';
-import { fileUrl, type OfferRow, offerStatus, remainingOf } from './offer-service.ts';
+import { type OfferRow, offerBasics, remainingOf } from './offer-service.ts';
 
 async function codeCounts(db: Database, offerIds: string[]) {
   const counts = new Map<string, { total: number; available: number }>();
@@ -33,19 +33,10 @@ async function codeCounts(db: Database, offerIds: string[]) {
 
 function presentAdmin(row: OfferRow, now: Date, codes: { total: number; available: number }): AdminOffer {
   return {
-    offerId: row.id,
-    title: row.title,
-    text: row.body,
+    ...offerBasics(row, now),
     imageMediaId: row.mediaId,
-    imageUrl: fileUrl(row.mediaId),
-    cost: row.cost,
-    startsAt: new Date(row.startsAt).toISOString(),
-    endsAt: new Date(row.endsAt).toISOString(),
-    status: offerStatus(row, now),
     minRankCode: row.minRankCode as RankCode | null,
-    minAge: row.minAge,
     stock: row.stock,
-    redemption: row.redemption,
     instruction: row.instruction,
     claimedCount: row.claimedCount,
     codesTotal: codes.total,

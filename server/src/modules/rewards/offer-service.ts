@@ -22,6 +22,20 @@ export function offerStatus(row: Pick<OfferRow, 'startsAt' | 'endsAt'>, now: Dat
   return 'live';
 }
 
+/** What the fan's and the operator's views of an offer both say straight from its row. */
+export const offerBasics = (row: OfferRow, now: Date) => ({
+  offerId: row.id,
+  title: row.title,
+  text: row.body,
+  imageUrl: fileUrl(row.mediaId),
+  cost: row.cost,
+  startsAt: new Date(row.startsAt).toISOString(),
+  endsAt: new Date(row.endsAt).toISOString(),
+  status: offerStatus(row, now),
+  redemption: row.redemption,
+  minAge: row.minAge,
+});
+
 /** Claims still possible: the stock left, and for a code offer also the unclaimed codes. */
 export function remainingOf(
   row: Pick<OfferRow, 'stock' | 'claimedCount' | 'redemption'>,
@@ -74,17 +88,8 @@ function present(
 ): Offer {
   const required = row.minRankCode ? ranks.find((r) => r.code === row.minRankCode) : undefined;
   return {
-    offerId: row.id,
-    title: row.title,
-    text: row.body,
+    ...offerBasics(row, now),
     mediaId: row.mediaId,
-    imageUrl: fileUrl(row.mediaId),
-    cost: row.cost,
-    startsAt: new Date(row.startsAt).toISOString(),
-    endsAt: new Date(row.endsAt).toISOString(),
-    status: offerStatus(row, now),
-    redemption: row.redemption,
-    minAge: row.minAge,
     requiredRank: row.minRankCode
       ? { code: row.minRankCode as RankCode, name: required?.name ?? row.minRankCode }
       : null,
