@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { challengesQueryOptions, sweepstakesQueryOptions } from '../../lib/summaries.ts';
 import { useMe } from '../../lib/user.ts';
@@ -23,6 +24,7 @@ import { WinsCard } from '../../features/sweepstakes/components/wins-card.tsx';
 export default function DashboardRoute() {
   const { t } = useTranslation('dashboard');
   const me = useMe();
+  const location = useLocation() as { state: { justJoined?: boolean } | null };
   const challenges = useQuery(challengesQueryOptions);
   const sweepstakes = useQuery(sweepstakesQueryOptions);
   const live = (challenges.data?.items ?? []).filter((c) => !c.completed).slice(0, 4);
@@ -30,7 +32,11 @@ export default function DashboardRoute() {
 
   return (
     <main className="flex flex-col gap-7 pt-4 pb-6">
-      {me.data ? <RankCard user={me.data} /> : <Skeleton className="mx-4 h-[212px] rounded-3xl!" />}
+      {me.data ? (
+        <RankCard user={me.data} justJoined={location.state?.justJoined === true} />
+      ) : (
+        <Skeleton className="mx-4 h-[212px] rounded-3xl!" />
+      )}
       {sweepstakes.data && <WinsCard sweepstakes={sweepstakes.data} />}
       <BoostBanner />
       <StoriesRail />
