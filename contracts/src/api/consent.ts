@@ -23,6 +23,12 @@ export const consentUpdateSchema = z
   .object({
     consentId: z.string().max(100).optional().describe('The consent key or id; must match the path'),
     value: z.number().int().min(0).max(100),
+    withdraw: z
+      .boolean()
+      .optional()
+      .describe(
+        'Required to withdraw a required consent (value 0): never withdrawn silently (product §10.12)',
+      ),
     data: z
       .unknown()
       .optional()

@@ -10,6 +10,7 @@ import { clearPasswordRecovery } from '../../../lib/session.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { toast } from '../../../ui/toast-store.ts';
 import { Button } from '../../../ui/button.tsx';
+import { LegalLinks } from '../../../ui/legal-links.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { authErrorMessage, REFERRAL_STORAGE_KEY } from '../lib/auth-input.ts';
 
@@ -161,7 +162,12 @@ export function SignUpForm() {
     <AuthForm
       form={form}
       name="signUp"
-      after={<p className="text-center text-xs text-muted">{t('signUp.legal')}</p>}
+      after={
+        <div className="flex flex-col items-center gap-1">
+          <p className="text-center text-xs text-muted">{t('signUp.legal')}</p>
+          <LegalLinks className="justify-center" />
+        </div>
+      }
     >
       <fieldset className="grid grid-cols-2 gap-1 rounded-xl bg-surface-2 p-1">
         <legend className="sr-only">{t('signUp.channel')}</legend>
