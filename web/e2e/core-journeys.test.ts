@@ -158,7 +158,7 @@ describe('fan web app core', () => {
     // /menu redirects to /profile, and sign-out lands on / with the session gone.
     await page.goto('/menu');
     await page.waitForURL('**/profile');
-    // One clean sign-out (issue 15 item 13): a single logout call, answered 204, and no refusal.
+    // One clean sign-out (product §13.5): a single logout call, answered 204, and no refusal.
     const token = await page.evaluate(() => {
       const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k));
       return key
