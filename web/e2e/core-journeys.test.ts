@@ -102,6 +102,9 @@ describe('fan web app core', () => {
     expect(page.url()).toContain('/welcome');
 
     await onboard(page, { first: 'Jamie', last: 'Lopez', username: `jamie_${id}`, birthday: '1994-03-09' });
+    // Just joined: welcomed, not "welcomed back".
+    await page.getByText('Welcome to the team', { exact: true }).waitFor();
+    expect(await page.getByText('Welcome back', { exact: true }).count()).toBe(0);
     await expect.poll(() => page.getByTestId('fan-name').textContent()).toBe('Hi, Jamie');
     // Completing the profile paid the referral welcome bonus (product §10.8: 100 pts).
     await expect.poll(() => page.getByTestId('points').textContent()).toBe('100');
@@ -155,7 +158,7 @@ describe('fan web app core', () => {
     // /menu redirects to /profile, and sign-out lands on / with the session gone.
     await page.goto('/menu');
     await page.waitForURL('**/profile');
-    // One clean sign-out: a single logout call, answered 204, and no refusal.
+    // One clean sign-out (product §13.5): a single logout call, answered 204, and no refusal.
     const token = await page.evaluate(() => {
       const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k));
       return key

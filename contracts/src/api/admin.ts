@@ -126,6 +126,9 @@ export const organizationSettingsSchema = z.object({
     logoUrl: z.string().nullable(),
   }),
   loggedOffDashboard: z.boolean(),
+  /** Where the terms of use and the privacy policy live (product §10.12); null until set. */
+  termsUrl: z.string().nullable(),
+  privacyUrl: z.string().nullable(),
   internalEmailDomains: z.array(z.string()),
   hiddenChallengeIds: z.array(z.string()),
   checkinRewards: z.array(z.number().int()),
@@ -146,6 +149,14 @@ export const organizationPatchSchema = z
       .partial()
       .strict(),
     loggedOffDashboard: z.boolean(),
+    termsUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .nullable(),
+    privacyUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .nullable(),
     internalEmailDomains: z
       .array(
         z

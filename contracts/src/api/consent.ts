@@ -23,6 +23,12 @@ export const consentUpdateSchema = z
   .object({
     consentId: z.string().max(100).optional().describe('The consent key or id; must match the path'),
     value: z.number().int().min(0).max(100),
+    withdraw: z
+      .boolean()
+      .optional()
+      .describe(
+        'Required to withdraw a required consent (value 0): never withdrawn silently (product §10.12)',
+      ),
     data: z
       .unknown()
       .optional()
@@ -32,7 +38,7 @@ export const consentUpdateSchema = z
 export type ConsentUpdate = z.infer<typeof consentUpdateSchema>;
 
 /** The 422 refusal of a fan's consent change. */
-export const CONSENT_REFUSALS = ['consent_mismatch'] as const;
+export const CONSENT_REFUSALS = ['consent_mismatch', 'required_consent'] as const;
 export type ConsentRefusal = (typeof CONSENT_REFUSALS)[number];
 /** The refusals of the operator's consent types. */
 export const CONSENT_ADMIN_REFUSALS = ['consent_required', 'duplicate_key'] as const;

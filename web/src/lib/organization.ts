@@ -12,6 +12,8 @@ export interface Organization {
   defaultLocale: string;
   branding: { primaryColor: string; accentColor: string; backgroundColor: string; logoUrl: string | null };
   loggedOffDashboard: boolean;
+  termsUrl: string | null;
+  privacyUrl: string | null;
   ranks: { code: string; name: string; minPoints: number; benefits: string | null }[];
 }
 

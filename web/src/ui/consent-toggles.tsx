@@ -1,5 +1,6 @@
 import type { Consent } from '@paddock/contracts/api/consent';
 import { useTranslation } from 'react-i18next';
+import { LegalLinks } from './legal-links.tsx';
 
 /** The organization's consents as switches; required ones are marked (product §3 Consent). */
 export function ConsentToggles({
@@ -17,6 +18,7 @@ export function ConsentToggles({
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 font-display text-lg font-bold uppercase">{t('consents.title')}</legend>
+      <LegalLinks className="mb-1" />
       {consents.map((consent) => {
         const checked = answers[consent.id] ?? consent.enabled;
         const missing = showRequiredError && consent.required && !checked;

@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
  * Product §10.6 (winners told): the operator says how a winner claims the prize and within how
  * many days of the draw; each winner's claim (name and address or e-mail confirmation) and when
  * it was made are kept with the winner. A claim template stored from the old free-entry copy
- * that named an API path is replaced by the fans' wording.
+ * that named an API path is replaced by the fans' wording (§10.6.11).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -52,7 +52,7 @@ export async function updateConsent(
     if (!(await lockFan(trx, organizationId, userId))) throw accountGone();
     const type = await trx
       .selectFrom('consentTypes')
-      .select(['id', 'key'])
+      .select(['id', 'key', 'required'])
       .where('id', '=', consentTypeId)
       .where('organizationId', '=', organizationId)
       .executeTakeFirst();
@@ -69,6 +69,14 @@ export async function updateConsent(
       .where('userId', '=', userId)
       .where('consentTypeId', '=', type.id)
       .executeTakeFirst();
+    // Product §10.12: a required consent (the terms) is withdrawn only by an explicit act, never
+    // as a side effect of saving a form with the box left unticked.
+    if (type.required && body.value === 0 && (previous?.value ?? 0) > 0 && body.withdraw !== true) {
+      throw unprocessable(
+        'required_consent',
+        'This consent is required; withdrawing it needs an explicit confirmation (withdraw: true)',
+      );
+    }
     const data = body.data === undefined ? (previous?.data ?? null) : body.data;
     const changed = !previous || previous.value !== body.value || !sameJson(previous.data, data);
     if (changed) {

@@ -97,6 +97,21 @@ describe('PATCH /api/consent/user/{id}', () => {
     expect(rows).toEqual([]);
   });
 
+  it('refuses to withdraw a required consent silently (422 required_consent); an explicit withdrawal works', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    const terms = (await consentsOf(fan)).find((c) => c.required);
+    const url = `/api/consent/user/${terms!.id}`;
+    expect((await apiCall(t, fan, 'PATCH', url, { value: 1 })).statusCode).toBe(200);
+    const silent = await apiCall(t, fan, 'PATCH', url, { value: 0 });
+    expect(silent.statusCode).toBe(422);
+    expect(silent.json().code).toBe('required_consent');
+    expect((await consentsOf(fan)).find((c) => c.id === terms!.id)?.enabled).toBe(true);
+    const explicit = await apiCall(t, fan, 'PATCH', url, { value: 0, withdraw: true });
+    expect(explicit.statusCode).toBe(200);
+    expect((await consentsOf(fan)).find((c) => c.id === terms!.id)?.enabled).toBe(false);
+  });
+
   it('refuses a consentId that names another consent with 422 consent_mismatch', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);

@@ -29,6 +29,8 @@ export function presentOrganization(org: Organization): OrganizationSettings {
       logoUrl: b.logoMediaId ? `/files/${b.logoMediaId}` : null,
     },
     loggedOffDashboard: s.loggedOffDashboard ?? false,
+    termsUrl: s.termsUrl ?? null,
+    privacyUrl: s.privacyUrl ?? null,
     internalEmailDomains: s.internalEmailDomains ?? [],
     hiddenChallengeIds: s.hiddenChallengeIds ?? [],
     checkinRewards: s.checkinRewards ?? [],

@@ -12,6 +12,24 @@ beforeAll(async () => {
 });
 
 describe('organization settings', () => {
+  it('sets the terms and privacy links fans see (product §10.12), refusing anything but http(s)', async () => {
+    const bad = await apiCall(t, operator, 'PATCH', '/api/admin/organization', {
+      termsUrl: 'javascript:alert(1)',
+    });
+    expect(bad.statusCode).toBe(400);
+    const res = await apiCall(t, operator, 'PATCH', '/api/admin/organization', {
+      termsUrl: 'https://team.example/terms',
+      privacyUrl: 'https://team.example/privacy',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const fan = await createFan(t, org);
+    const current = (await apiCall(t, fan, 'GET', '/api/organization/current')).json();
+    expect(current).toMatchObject({
+      termsUrl: 'https://team.example/terms',
+      privacyUrl: 'https://team.example/privacy',
+    });
+  });
+
   it('changes branding, time zone, domains and the check-in table, keeping other settings, and audits it', async () => {
     const res = await apiCall(t, operator, 'PATCH', '/api/admin/organization', {
       branding: { primaryColor: '#112233' },

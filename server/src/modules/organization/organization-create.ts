@@ -32,7 +32,7 @@ const DEFAULT_BRANDING: OrganizationBranding = {
   backgroundColor: '#0b0d12',
 };
 
-const DEFAULT_SETTINGS: Required<Omit<OrganizationSettings, 'internalEmailDomains'>> = {
+const DEFAULT_SETTINGS: OrganizationSettings = {
   loggedOffDashboard: false,
   hiddenChallengeIds: [],
   checkinRewards: [10, 15, 20, 25, 30, 40, 50],

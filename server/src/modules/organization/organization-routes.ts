@@ -24,6 +24,9 @@ export const organizationSchema = z.object({
     logoUrl: z.string().nullable(),
   }),
   loggedOffDashboard: z.boolean(),
+  /** Product §10.12: the documents sign-up, welcome and profile link to; null until the operator sets them. */
+  termsUrl: z.string().nullable(),
+  privacyUrl: z.string().nullable(),
   ranks: z.array(rankSchema),
 });
 
@@ -54,6 +57,8 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
           logoUrl: org.branding.logoMediaId ? `/files/${org.branding.logoMediaId}` : null,
         },
         loggedOffDashboard: Boolean(org.settings.loggedOffDashboard),
+        termsUrl: org.settings.termsUrl ?? null,
+        privacyUrl: org.settings.privacyUrl ?? null,
         ranks,
       };
     },

@@ -12,6 +12,8 @@ export interface OrganizationBranding {
 
 export interface OrganizationSettings {
   loggedOffDashboard?: boolean;
+  termsUrl?: string | null;
+  privacyUrl?: string | null;
   internalEmailDomains?: string[];
   hiddenChallengeIds?: string[];
   /** Points paid for check-in day 1, 2, 3…; the last value repeats for longer streaks. */

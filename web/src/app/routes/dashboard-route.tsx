@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { challengesQueryOptions, sweepstakesQueryOptions } from '../../lib/summaries.ts';
 import { useMe } from '../../lib/user.ts';
@@ -24,6 +25,7 @@ import { WinsCard } from '../../features/sweepstakes/components/wins-card.tsx';
 export default function DashboardRoute() {
   const { t } = useTranslation('dashboard');
   const me = useMe();
+  const location = useLocation() as { state: { justJoined?: boolean } | null };
   const challenges = useQuery(challengesQueryOptions);
   const sweepstakes = useQuery(sweepstakesQueryOptions);
   const live = (challenges.data?.items ?? []).filter((c) => !c.completed).slice(0, 4);
@@ -34,7 +36,11 @@ export default function DashboardRoute() {
     // column wrappers are `display: contents`, so the cards keep one column in the same order.
     <main className="flex flex-col gap-7 pt-4 pb-6 lg:grid lg:grid-cols-2 lg:items-start lg:gap-x-2">
       <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-7">
-        {me.data ? <RankCard user={me.data} /> : <Skeleton className="mx-4 h-[212px] rounded-3xl!" />}
+        {me.data ? (
+          <RankCard user={me.data} justJoined={location.state?.justJoined === true} />
+        ) : (
+          <Skeleton className="mx-4 h-[212px] rounded-3xl!" />
+        )}
         {sweepstakes.data && <WinsCard sweepstakes={sweepstakes.data} />}
         <BoostBanner />
         <StoriesRail />

@@ -33,6 +33,8 @@ function OrganizationForm({ org }: { org: OrganizationSettings }) {
     backgroundColor: org.branding.backgroundColor ?? '#0b0d12',
     logoMediaId: org.branding.logoMediaId,
     loggedOffDashboard: org.loggedOffDashboard,
+    termsUrl: org.termsUrl ?? '',
+    privacyUrl: org.privacyUrl ?? '',
     internalEmailDomains: org.internalEmailDomains.join(', '),
     checkinRewards: org.checkinRewards.join(', '),
   });
@@ -49,6 +51,8 @@ function OrganizationForm({ org }: { org: OrganizationSettings }) {
           logoMediaId: d.logoMediaId,
         },
         loggedOffDashboard: d.loggedOffDashboard,
+        termsUrl: d.termsUrl.trim() || null,
+        privacyUrl: d.privacyUrl.trim() || null,
         internalEmailDomains: list(d.internalEmailDomains),
         checkinRewards: list(d.checkinRewards).map(Number),
       }),
@@ -81,6 +85,15 @@ function OrganizationForm({ org }: { org: OrganizationSettings }) {
         </FieldGrid>
         <MediaUpload label={t('settings.logo')} purpose="image" {...f.value('logoMediaId')} />
         <Check label={t('settings.loggedOff')} {...f.check('loggedOffDashboard')} />
+        <FieldGrid columns={2}>
+          <Field label={t('settings.termsUrl')} type="url" placeholder="https://" {...f.text('termsUrl')} />
+          <Field
+            label={t('settings.privacyUrl')}
+            type="url"
+            placeholder="https://"
+            {...f.text('privacyUrl')}
+          />
+        </FieldGrid>
       </ConsoleForm>
     </Panel>
   );

@@ -12,6 +12,7 @@ import { supabase } from '../../../lib/supabase.ts';
 import { toast } from '../../../ui/toast-store.ts';
 import { Button } from '../../../ui/button.tsx';
 import { useFormFields } from '../../../ui/console/use-form-fields.ts';
+import { LegalLinks } from '../../../ui/legal-links.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { authErrorMessage, REFERRAL_STORAGE_KEY } from '../lib/auth-input.ts';
 
@@ -177,7 +178,12 @@ export function SignUpForm() {
     <AuthForm
       form={form}
       name="signUp"
-      after={<p className="text-center text-xs text-muted">{t('signUp.legal')}</p>}
+      after={
+        <div className="flex flex-col items-center gap-1">
+          <p className="text-center text-xs text-muted">{t('signUp.legal')}</p>
+          <LegalLinks className="justify-center" />
+        </div>
+      }
     >
       <fieldset className="grid grid-cols-2 gap-1 rounded-xl bg-surface-2 p-1">
         <legend className="sr-only">{t('signUp.channel')}</legend>

@@ -49,7 +49,10 @@ export function ChallengeCard({ challenge }: { challenge: Challenge }) {
           {status === 'open' && !challenge.expiresOn && t('status.open')}
         </p>
         <p className="mt-auto text-sm font-semibold text-accent">
-          {answered ? (
+          {answered && challenge.subtype === 'pickem' && challenge.outcome == null ? (
+            // Nothing is earned yet while a prediction waits for its result (product §10.2.3).
+            t('pickem.locked')
+          ) : answered ? (
             <>
               {t('earned')} <Points value={challenge.userResponse?.score ?? 0} />
             </>

@@ -20,7 +20,7 @@ export function rankProgress(
 }
 
 /** The greeting, the spendable points and the rank with the progress to the next one. */
-export function RankCard({ user }: { user: User }) {
+export function RankCard({ user, justJoined = false }: { user: User; justJoined?: boolean }) {
   const { t, i18n } = useTranslation('dashboard');
   const org = useOrganization();
   const progress = rankProgress(user, org.data?.ranks ?? []);
@@ -31,7 +31,10 @@ export function RankCard({ user }: { user: User }) {
       <div className="flex items-center gap-3">
         <Avatar src={user.avatarUrl} name={name} size={52} />
         <div className="min-w-0">
-          <p className="text-sm text-white/75">{t('greeting.kicker')}</p>
+          <p className="text-sm text-white/75">
+            {/* A fan who has just finished signing up is welcomed, not welcomed back. */}
+            {justJoined ? t('greeting.kickerNew') : t('greeting.kicker')}
+          </p>
           <h1
             id="greeting"
             className="truncate font-display text-2xl font-black uppercase"

@@ -57,6 +57,8 @@ export default function ProfileEditRoute() {
     setAvatar({ file, preview: URL.createObjectURL(file) });
   }
 
+  const [showConsentErrors, setShowConsentErrors] = useState(false);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = toUserUpdate(values, FIELDS);
@@ -65,6 +67,10 @@ export default function ProfileEditRoute() {
       return;
     }
     setErrors({});
+    // Product §10.12: a required consent cannot be withdrawn by saving the form with it unticked.
+    const requiredMissing = (consents.data ?? []).some((c) => c.required && !(answers[c.id] ?? c.enabled));
+    setShowConsentErrors(requiredMissing);
+    if (requiredMissing) return;
     setBusy(true);
     try {
       if (avatar) {
@@ -141,6 +147,7 @@ export default function ProfileEditRoute() {
             <ConsentToggles
               consents={consents.data}
               answers={answers}
+              showRequiredError={showConsentErrors}
               onChange={(id, value) => setAnswers((a) => ({ ...a, [id]: value }))}
             />
           )}

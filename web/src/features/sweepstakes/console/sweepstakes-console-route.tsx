@@ -164,8 +164,8 @@ export default function SweepstakesConsoleRoute() {
             <p className="text-sm text-muted">
               {s.prize} · {formatDateTime(s.startsAt)} → {formatDateTime(s.endsAt)} ·{' '}
               {t('sweepstakes.stats', {
-                entries: s.totalEntries,
-                fans: s.entrantCount,
+                entries: t('sweepstakes.statsEntries', { count: s.totalEntries }),
+                fans: t('sweepstakes.statsFans', { count: s.entrantCount }),
                 cost: s.costPerEntry,
               })}
             </p>

@@ -145,8 +145,8 @@ export default function SweepstakeRoute() {
             )}
             <p>{t(s.status === 'ended' ? 'totalEntriesFinal' : 'totalEntries', { count: s.totalEntries })}</p>
             {!s.drawnAt && (
-              <p className="break-all">
-                {t('commitment')} <code className="text-xs">{s.seedHash}</code>
+              <p>
+                {t('commitment')} <code className="break-all text-xs">{s.seedHash}</code>
               </p>
             )}
           </section>

@@ -45,9 +45,10 @@ function CheckRow({ check }: { check: DrawCheck }) {
           </span>
         </p>
         {!check.pass && (
-          <p className="text-xs break-all text-muted">
-            {t('verify.published')}: {check.published || '—'} · {t('verify.computed')}:{' '}
-            {check.computed || '—'}
+          <p className="text-xs text-muted">
+            {/* Only the hashes may break anywhere; the words never break mid-word. */}
+            {t('verify.published')}: <span className="break-all">{check.published || '—'}</span> ·{' '}
+            {t('verify.computed')}: <span className="break-all">{check.computed || '—'}</span>
           </p>
         )}
       </div>

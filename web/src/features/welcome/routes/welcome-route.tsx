@@ -57,7 +57,7 @@ export default function WelcomeRoute() {
       const user = await updateMe(parsed.data);
       queryClient.setQueryData(queryKeys.me, user);
       await queryClient.invalidateQueries({ queryKey: queryKeys.consents });
-      navigate(paths.dashboard, { replace: true });
+      navigate(paths.dashboard, { replace: true, state: { justJoined: true } });
     } catch (error) {
       toastError(error);
     } finally {
