@@ -93,15 +93,16 @@ export async function startServer(
   port: number,
   logFile: string,
   profileDir?: string,
+  serverRoot = ROOT,
 ) {
   const args = [
     ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
     '--import',
     'tsx',
-    path.join(ROOT, 'server/src/main.ts'),
+    path.join(serverRoot, 'server/src/main.ts'),
   ];
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd: serverRoot,
     env: { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' },
     // The log goes to a file, as a deployment's would; the bench points at it when errors show.
     stdio: ['ignore', openSync(logFile, 'a'), 'pipe'],

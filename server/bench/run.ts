@@ -187,7 +187,7 @@ async function runOne(o: BenchOptions, engine: Engine, fans: number, fastifyRps:
     const logFile = path.join(ROOT, 'bench/results/server.log');
     writeFileSync(logFile, '');
     const start = async (profileDir?: string) => {
-      running = await startServer(env, port, logFile, profileDir);
+      running = await startServer(env, port, logFile, profileDir, o.serverRoot && path.resolve(o.serverRoot));
       return running;
     };
     let server = await start();

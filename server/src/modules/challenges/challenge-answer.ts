@@ -8,6 +8,7 @@ import { answerPickem } from './answer-pickem.ts';
 import { answerPoll } from './answer-poll.ts';
 import { answerTrivia } from './answer-trivia.ts';
 import { getChallenge } from './challenge-service.ts';
+import { forgetVotes } from './challenge-views.ts';
 
 const ANSWER: Record<string, (ctx: AnswerContext) => Promise<AnswerOutcome>> = {
   poll: answerPoll,
@@ -32,6 +33,8 @@ export async function answerChallenge(
     if (!answer) throw unprocessable('invalid_challenge', `Unknown challenge subtype ${challenge.subtype}`);
     return answer({ ...trx, challenge, body, appSecret });
   });
+  // Even a refusal may have recorded something (a wrong keyword guess): drop the cached counts.
+  forgetVotes(challengeId);
   if (outcome.refusal) throw outcome.refusal;
   const challenge = await getChallenge(call, challengeId);
   return { correct: outcome.correct, points: outcome.points, completed: challenge.completed, challenge };
