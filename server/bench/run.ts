@@ -250,7 +250,7 @@ async function runOne(o: BenchOptions, engine: Engine, fans: number, fastifyRps:
       tokenSeconds: seed.tokenSeconds,
       limits,
       paths: loads.map((l) =>
-        pathResult(l.name, PATHS.find((p) => p.name === l.name)!.kind, l.load, limits, l.rssMb),
+        pathResult(l.name, PATHS.find((p) => p.name === l.name)!.kind, l.load, limits, l.rssMb, l.cpu),
       ),
       invariant,
       peakRssMb: peakMb,
