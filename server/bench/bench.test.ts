@@ -125,6 +125,7 @@ describe('the figures', () => {
     };
     const table = formatTable(run);
     expect(table).toContain('### PostgreSQL, 10,000 fans');
+    expect(table).toMatch(/\| % of limit \| CPU ms\/req \| RSS MB \|/);
     expect(table).toMatch(
       /\| POST \/api\/checkin \|\s+100 \|\s+4\.0 \|\s+32 \|\s+1,200 \|\s+900 \|\s+80 \|\s+13 \|\s+25 % \|\s+2\.50 \|\s+150 \|/,
     );

@@ -16,6 +16,8 @@ export interface BenchOptions {
   limits: boolean;
   databaseUrl: string | undefined;
   out: string;
+  /** Another checkout whose server is measured (before/after comparisons); default this one. */
+  serverRoot: string | undefined;
 }
 
 const SIZES = new Set([1000, 10_000, 100_000]);
@@ -51,6 +53,7 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
     limits: true,
     databaseUrl: env.BENCH_DATABASE_URL || undefined,
     out: 'bench/results/latest.json',
+    serverRoot: undefined,
   };
   let durationGiven = false;
   for (let i = 0; i < args.length; i++) {
@@ -90,6 +93,9 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
         break;
       case '--out':
         o.out = value(args, i++, flag);
+        break;
+      case '--server-root':
+        o.serverRoot = value(args, i++, flag);
         break;
       case '--profile':
         o.profile = true;

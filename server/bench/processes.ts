@@ -93,15 +93,16 @@ export async function startServer(
   port: number,
   logFile: string,
   profileDir?: string,
+  serverRoot = ROOT,
 ) {
   const args = [
     ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
     '--import',
     'tsx',
-    path.join(ROOT, 'server/src/main.ts'),
+    path.join(serverRoot, 'server/src/main.ts'),
   ];
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd: serverRoot,
     env: {
       ...process.env,
       SITE_URL: `http://127.0.0.1:${port}`,

@@ -111,6 +111,7 @@ export function formatTable(run: RunResult): string {
       '422 (expected)',
       'errors',
       '% of limit',
+      'CPU ms/req',
       'RSS MB',
     ],
     ...run.paths.map((p) => [

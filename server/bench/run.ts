@@ -187,7 +187,7 @@ async function runOne(o: BenchOptions, engine: Engine, fans: number, fastifyRps:
     const logFile = path.join(ROOT, 'bench/results/server.log');
     writeFileSync(logFile, '');
     const start = async (profileDir?: string) => {
-      running = await startServer(env, port, logFile, profileDir);
+      running = await startServer(env, port, logFile, profileDir, o.serverRoot && path.resolve(o.serverRoot));
       return running;
     };
     let server = await start();
@@ -250,7 +250,7 @@ async function runOne(o: BenchOptions, engine: Engine, fans: number, fastifyRps:
       tokenSeconds: seed.tokenSeconds,
       limits,
       paths: loads.map((l) =>
-        pathResult(l.name, PATHS.find((p) => p.name === l.name)!.kind, l.load, limits, l.rssMb),
+        pathResult(l.name, PATHS.find((p) => p.name === l.name)!.kind, l.load, limits, l.rssMb, l.cpu),
       ),
       invariant,
       peakRssMb: peakMb,

@@ -4,6 +4,7 @@ import type { Database } from '../db/engine.ts';
 import type { User } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
+import { ExpiringMap } from '../platform/expiring-map.ts';
 import { recentlyConfirmed, rememberConfirmed } from './session-validity.ts';
 import type { SigningKeys } from './signing-keys.ts';
 import { type AuthUser, presentAuthUser } from './user-presenter.ts';
@@ -168,10 +169,21 @@ export class SessionTokens {
     };
   }
 
+  /**
+   * Tokens whose signature was already checked, so a fan's next calls skip the ES256
+   * verification (a tenth of a /user/me under load, docs/benchmark.md). Expiry is still judged
+   * on every call; revocation is the session check's job, not this one's (decision 032).
+   */
+  private readonly verified = new ExpiringMap<AccessClaims>(60_000, 100_000);
+
   /** Verifies signature, audience and expiry; throws GoTrue's bad_jwt (403) otherwise. */
   async verify(token: string): Promise<AccessClaims> {
+    const known = this.verified.get(token);
+    if (known && known.exp > Math.floor(this.clock.now().getTime() / 1000)) return known;
     try {
-      return await this.verifyWithKnownKeys(token);
+      const claims = await this.verifyWithKnownKeys(token);
+      this.verified.set(token, claims);
+      return claims;
     } catch (error) {
       if (error instanceof joseErrors.JWKSNoMatchingKey && (await this.reloaded())) return this.verify(token);
       const expired = error instanceof joseErrors.JWTExpired;

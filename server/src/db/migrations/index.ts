@@ -9,6 +9,7 @@ import * as rewards from './0007_rewards.ts';
 import * as idempotency from './0008_idempotency.ts';
 import * as leaderboard from './0010_leaderboard.ts';
 import * as winnerClaims from './0013_winner_claims.ts';
+import * as hotPathIndexes from './0014_hot_path_indexes.ts';
 import * as untimedMode from './0015_untimed_mode.ts';
 import * as platformSecrets from './0019_platform_secrets.ts';
 
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0008_idempotency': idempotency,
   '0010_leaderboard': leaderboard,
   '0013_winner_claims': winnerClaims,
+  '0014_hot_path_indexes': hotPathIndexes,
   '0015_untimed_mode': untimedMode,
   '0019_platform_secrets': platformSecrets,
 };

@@ -9,6 +9,7 @@ import { answerPoll } from './answer-poll.ts';
 import { answerTrivia } from './answer-trivia.ts';
 import { announceResults } from './challenge-live.ts';
 import { getChallenge } from './challenge-service.ts';
+import { forgetVotes } from './challenge-views.ts';
 
 const ANSWER: Record<string, (ctx: AnswerContext) => Promise<AnswerOutcome>> = {
   poll: answerPoll,
@@ -36,6 +37,8 @@ export async function answerChallenge(
     if (!answer) throw unprocessable('invalid_challenge', `Unknown challenge subtype ${challenge.subtype}`);
     return answer({ ...trx, challenge, body, appSecret });
   });
+  // Even a refusal may have recorded something (a wrong keyword guess): drop the cached counts.
+  forgetVotes(challengeId);
   if (outcome.refusal) throw outcome.refusal;
   const challenge = await getChallenge(call, challengeId);
   if (RESULT_SUBTYPES.has(challenge.subtype)) {

@@ -2,6 +2,7 @@ import { isChallengeCompleted } from '@paddock/contracts';
 import type { Challenge, ChallengeOption, TriviaQuestion } from '@paddock/contracts/api/challenges';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/engine.ts';
+import { ExpiringMap } from '../../platform/expiring-map.ts';
 import type {
   ChallengeOptionsTable,
   ChallengeQuestionsTable,
@@ -81,53 +82,26 @@ async function loadData(db: Database, userId: string | null, rows: ChallengeRow[
   };
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return data;
-  const [[options, questions], responses, answers, pollVotes, triviaVotes, totals, triviaTotals] =
-    await Promise.all([
-      optionsAndQuestions(db, ids),
-      userId
-        ? db
-            .selectFrom('challengeResponses')
-            .selectAll()
-            .where('userId', '=', userId)
-            .where('challengeId', 'in', ids)
-            .execute()
-        : [],
-      userId
-        ? db
-            .selectFrom('triviaAnswers')
-            .selectAll()
-            .where('userId', '=', userId)
-            .where('challengeId', 'in', ids)
-            .execute()
-        : [],
-      db
-        .selectFrom('challengeResponses')
-        .select(['challengeId', 'optionIndex', (eb) => eb.fn.countAll<number>().as('votes')])
-        .where('challengeId', 'in', ids)
-        .where('status', '=', 'completed')
-        .where('optionIndex', 'is not', null)
-        .groupBy(['challengeId', 'optionIndex'])
-        .execute(),
-      db
-        .selectFrom('triviaAnswers')
-        .select(['questionId', 'optionIndex', (eb) => eb.fn.countAll<number>().as('votes')])
-        .where('challengeId', 'in', ids)
-        .groupBy(['questionId', 'optionIndex'])
-        .execute(),
-      db
-        .selectFrom('challengeResponses')
-        .select(['challengeId', (eb) => eb.fn.countAll<number>().as('total')])
-        .where('challengeId', 'in', ids)
-        .where('status', '=', 'completed')
-        .groupBy('challengeId')
-        .execute(),
-      db
-        .selectFrom('triviaAnswers')
-        .select(['challengeId', (eb) => eb.fn.count<number>('userId').distinct().as('total')])
-        .where('challengeId', 'in', ids)
-        .groupBy('challengeId')
-        .execute(),
-    ]);
+  const [[options, questions], responses, answers, aggregates] = await Promise.all([
+    optionsAndQuestions(db, ids),
+    userId
+      ? db
+          .selectFrom('challengeResponses')
+          .selectAll()
+          .where('userId', '=', userId)
+          .where('challengeId', 'in', ids)
+          .execute()
+      : [],
+    userId
+      ? db
+          .selectFrom('triviaAnswers')
+          .selectAll()
+          .where('userId', '=', userId)
+          .where('challengeId', 'in', ids)
+          .execute()
+      : [],
+    voteAggregates(db, ids),
+  ]);
   for (const o of options) {
     if (o.questionId) push(data.questionOptions, o.questionId, o);
     else push(data.options, o.challengeId, o);
@@ -135,12 +109,82 @@ async function loadData(db: Database, userId: string | null, rows: ChallengeRow[
   for (const q of questions) push(data.questions, q.challengeId, q);
   for (const r of responses) data.responses.set(r.challengeId, r);
   for (const a of answers) data.triviaAnswers.set(a.questionId, a);
-  for (const v of pollVotes) data.votes.set(`${v.challengeId}:${v.optionIndex}`, Number(v.votes));
-  for (const v of triviaVotes) data.votes.set(`${v.questionId}:${v.optionIndex}`, Number(v.votes));
-  for (const t of totals) data.totals.set(t.challengeId, Number(t.total));
-  // Trivia counts every fan who answered at least one question.
-  for (const t of triviaTotals) data.totals.set(t.challengeId, Number(t.total));
+  for (const id of ids) {
+    const aggregate = aggregates.get(id);
+    if (!aggregate) continue;
+    for (const [key, votes] of aggregate.votes) data.votes.set(key, votes);
+    data.totals.set(id, aggregate.total);
+  }
   return data;
+}
+
+/** One challenge's results: votes per `${challengeOrQuestionId}:${optionIndex}` and fans who responded. */
+interface VoteAggregate {
+  votes: Map<string, number>;
+  total: number;
+}
+
+/**
+ * Every reader of a live poll sees the same counts, and counting them means reading every
+ * response: at race-day volume that was the cost of GET /challenge. They are kept for at most
+ * a second (decision 032), and an answer recorded by this process drops its challenge's
+ * counts at once (forgetVotes), so a fan always sees their own vote counted.
+ */
+const VOTES_FOR_MS = 1_000;
+const voteCache = new ExpiringMap<VoteAggregate>(VOTES_FOR_MS);
+
+export function forgetVotes(challengeId: string) {
+  voteCache.delete(challengeId);
+}
+
+async function voteAggregates(db: Database, ids: string[]): Promise<Map<string, VoteAggregate>> {
+  const out = new Map<string, VoteAggregate>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const hit = voteCache.get(id);
+    if (hit) out.set(id, hit);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return out;
+  const [pollVotes, triviaVotes, totals, triviaTotals] = await Promise.all([
+    db
+      .selectFrom('challengeResponses')
+      .select(['challengeId', 'optionIndex', (eb) => eb.fn.countAll<number>().as('votes')])
+      .where('challengeId', 'in', missing)
+      .where('status', '=', 'completed')
+      .where('optionIndex', 'is not', null)
+      .groupBy(['challengeId', 'optionIndex'])
+      .execute(),
+    db
+      .selectFrom('triviaAnswers')
+      .select(['challengeId', 'questionId', 'optionIndex', (eb) => eb.fn.countAll<number>().as('votes')])
+      .where('challengeId', 'in', missing)
+      .groupBy(['challengeId', 'questionId', 'optionIndex'])
+      .execute(),
+    db
+      .selectFrom('challengeResponses')
+      .select(['challengeId', (eb) => eb.fn.countAll<number>().as('total')])
+      .where('challengeId', 'in', missing)
+      .where('status', '=', 'completed')
+      .groupBy('challengeId')
+      .execute(),
+    db
+      .selectFrom('triviaAnswers')
+      .select(['challengeId', (eb) => eb.fn.count<number>('userId').distinct().as('total')])
+      .where('challengeId', 'in', missing)
+      .groupBy('challengeId')
+      .execute(),
+  ]);
+  for (const id of missing) out.set(id, { votes: new Map(), total: 0 });
+  for (const v of pollVotes)
+    out.get(v.challengeId)!.votes.set(`${v.challengeId}:${v.optionIndex}`, Number(v.votes));
+  for (const v of triviaVotes)
+    out.get(v.challengeId)!.votes.set(`${v.questionId}:${v.optionIndex}`, Number(v.votes));
+  for (const t of totals) out.get(t.challengeId)!.total = Number(t.total);
+  // Trivia counts every fan who answered at least one question.
+  for (const t of triviaTotals) out.get(t.challengeId)!.total = Number(t.total);
+  for (const id of missing) voteCache.set(id, out.get(id)!);
+  return out;
 }
 
 const percent = (votes: number, total: number) => (total > 0 ? Math.round((votes * 100) / total) : 0);

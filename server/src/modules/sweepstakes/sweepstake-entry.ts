@@ -4,7 +4,13 @@ import { unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { balanceOf, postPoints } from '../ledger/ledger-service.ts';
 import { findFan } from '../profile/fan-accounts.ts';
-import { entrantId, findSweepstake, type SweepstakeRow, sweepstakeStatus } from './sweepstake-service.ts';
+import {
+  entrantId,
+  findSweepstake,
+  forgetTotals,
+  type SweepstakeRow,
+  sweepstakeStatus,
+} from './sweepstake-service.ts';
 
 /**
  * Who may enter (paid or free, product §5 and the sweepstake's own rules): inside the window, not
@@ -112,7 +118,11 @@ export async function enterSweepstake(
   id: string,
   count: number,
 ): Promise<SweepstakeEntryResult> {
-  return call.db.transaction().execute((trx) => enterInTransaction({ ...call, db: trx }, id, count));
+  const result = await call.db
+    .transaction()
+    .execute((trx) => enterInTransaction({ ...call, db: trx }, id, count));
+  forgetTotals(id);
+  return result;
 }
 
 /** The paid entry inside the caller's transaction (also used by the demo seed). */
@@ -158,7 +168,11 @@ export async function enterInTransaction(
  * in many places. Same eligibility as a paid entry, once per fan per sweepstake, costs nothing.
  */
 export async function enterSweepstakeFree(call: FanCall, id: string): Promise<SweepstakeEntryResult> {
-  return call.db.transaction().execute((trx) => freeEntryInTransaction({ ...call, db: trx }, id));
+  const result = await call.db
+    .transaction()
+    .execute((trx) => freeEntryInTransaction({ ...call, db: trx }, id));
+  forgetTotals(id);
+  return result;
 }
 
 /** The free entry inside the caller's transaction (also used by the demo seed). */

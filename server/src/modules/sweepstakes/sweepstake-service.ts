@@ -7,6 +7,7 @@ import type {
 } from '@paddock/contracts/api/sweepstakes';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/engine.ts';
+import { ExpiringMap } from '../../platform/expiring-map.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { ViewerCall } from '../../platform/service-call.ts';
 import type { SweepstakesTable } from './sweepstake-tables.ts';
@@ -165,9 +166,29 @@ export async function winnersOf(db: Database, sweepstakeIds: string[]) {
   return byId;
 }
 
+type Totals = { totalEntries: number; entrantCount: number };
+
+/**
+ * Entry totals are the same for every reader and cost a pass over every entrant, so they are
+ * kept for at most a second (decision 032); an entry made in this process drops its
+ * sweepstake's totals at once (forgetTotals), so the fan who just entered sees it counted.
+ */
+const totalsCache = new ExpiringMap<Totals>(1_000);
+
+export function forgetTotals(sweepstakeId: string) {
+  totalsCache.delete(sweepstakeId);
+}
+
 async function totalsOf(db: Database, sweepstakeIds: string[]) {
-  const totals = new Map<string, { totalEntries: number; entrantCount: number }>();
-  if (sweepstakeIds.length === 0) return totals;
+  const totals = new Map<string, Totals>();
+  const missing: string[] = [];
+  for (const id of sweepstakeIds) {
+    const hit = totalsCache.get(id);
+    if (hit) totals.set(id, hit);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return totals;
+  for (const id of missing) totals.set(id, { totalEntries: 0, entrantCount: 0 });
   const rows = await db
     .selectFrom('sweepstakeEntries')
     .select((eb) => [
@@ -175,7 +196,7 @@ async function totalsOf(db: Database, sweepstakeIds: string[]) {
       eb.fn.sum<number>('count').as('totalEntries'),
       eb.fn.countAll<number>().as('entrantCount'),
     ])
-    .where('sweepstakeId', 'in', sweepstakeIds)
+    .where('sweepstakeId', 'in', missing)
     .groupBy('sweepstakeId')
     .execute();
   for (const r of rows) {
@@ -184,6 +205,7 @@ async function totalsOf(db: Database, sweepstakeIds: string[]) {
       entrantCount: Number(r.entrantCount),
     });
   }
+  for (const id of missing) totalsCache.set(id, totals.get(id)!);
   return totals;
 }
 
