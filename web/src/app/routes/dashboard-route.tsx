@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
 import { challengesQueryOptions, sweepstakesQueryOptions } from '../../lib/summaries.ts';
+import { useLive } from '../../lib/live/use-live.ts';
 import { useMe } from '../../lib/user.ts';
+import { LiveIndicator } from '../../ui/live-indicator.tsx';
 import { ChallengeTile } from '../../ui/challenge-tile.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Section } from '../../ui/section.tsx';
@@ -22,6 +24,8 @@ import { StoriesRail } from '../../features/stories/components/stories-rail.tsx'
 export default function DashboardRoute() {
   const { t } = useTranslation('dashboard');
   const me = useMe();
+  // Points, rank, challenges and draws refresh on live events (decision 012).
+  const liveState = useLive();
   const challenges = useQuery(challengesQueryOptions);
   const sweepstakes = useQuery(sweepstakesQueryOptions);
   const live = (challenges.data?.items ?? []).filter((c) => !c.completed).slice(0, 4);
@@ -29,6 +33,9 @@ export default function DashboardRoute() {
 
   return (
     <main className="flex flex-col gap-7 pt-4 pb-6">
+      <div className="-mb-5 flex justify-end px-4">
+        <LiveIndicator state={liveState} />
+      </div>
       {me.data ? <RankCard user={me.data} /> : <Skeleton className="mx-4 h-[212px] rounded-3xl!" />}
       <BoostBanner />
       <StoriesRail />
