@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { challengesQueryOptions, sweepstakesQueryOptions } from '../../lib/summaries.ts';
+import { useLive } from '../../lib/live/use-live.ts';
 import { useMe } from '../../lib/user.ts';
+import { LiveIndicator } from '../../ui/live-indicator.tsx';
 import { ChallengeTile } from '../../ui/challenge-tile.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Section } from '../../ui/section.tsx';
@@ -26,6 +28,8 @@ export default function DashboardRoute() {
   const { t } = useTranslation('dashboard');
   const me = useMe();
   const location = useLocation() as { state: { justJoined?: boolean } | null };
+  // Points, rank, challenges and draws refresh on live events (decision 012).
+  const liveState = useLive();
   const challenges = useQuery(challengesQueryOptions);
   const sweepstakes = useQuery(sweepstakesQueryOptions);
   const live = (challenges.data?.items ?? []).filter((c) => !c.completed).slice(0, 4);
@@ -36,6 +40,9 @@ export default function DashboardRoute() {
     // column wrappers are `display: contents`, so the cards keep one column in the same order.
     <main className="flex flex-col gap-7 pt-4 pb-6 lg:grid lg:grid-cols-2 lg:items-start lg:gap-x-2">
       <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-7">
+        <div className="-mb-5 flex justify-end px-4">
+          <LiveIndicator state={liveState} />
+        </div>
         {me.data ? (
           <RankCard user={me.data} justJoined={location.state?.justJoined === true} />
         ) : (

@@ -19,6 +19,8 @@ import { PickemChallenge } from '../components/pickem-challenge.tsx';
 import { PollChallenge } from '../components/poll-challenge.tsx';
 import { TriviaChallenge } from '../components/trivia-challenge.tsx';
 import { ChevronBackLink } from '../../../ui/chevron-back-link.tsx';
+import { useLive } from '../../../lib/live/use-live.ts';
+import { LiveIndicator } from '../../../ui/live-indicator.tsx';
 
 /** /challenges/{subtype}/{challenge}: one challenge, played the way its subtype asks. */
 export default function ChallengeRoute() {
@@ -30,6 +32,8 @@ export default function ChallengeRoute() {
   const challenge = query.data;
   // Product §10.2.4 item 4: a fan in untimed mode plays the arcade without the lights.
   const me = useMe();
+  // Poll bars move and a settled pick'em shows its payout without a reload (decision 012).
+  const live = useLive();
 
   const back = (
     <ChevronBackLink to={paths.challengeList(challenge?.subtype ?? subtype)} label={t('actions.back')} />
@@ -72,7 +76,11 @@ export default function ChallengeRoute() {
   const game = challenge.subtype === 'arcade';
   return (
     <main className="flex flex-col gap-4 pb-6">
-      <PageHeader title={t(`subtypes.${challenge.subtype}`)} back={back} />
+      <PageHeader
+        title={t(`subtypes.${challenge.subtype}`)}
+        back={back}
+        actions={<LiveIndicator state={live} />}
+      />
       <article className="flex flex-col gap-4 px-4">
         {!game && <CoverImage src={challenge.imageUrl} />}
         <header className="flex flex-col gap-1">

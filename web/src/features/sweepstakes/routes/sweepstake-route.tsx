@@ -6,6 +6,8 @@ import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
+import { useLive } from '../../../lib/live/use-live.ts';
+import { LiveIndicator } from '../../../ui/live-indicator.tsx';
 import { Points } from '../../../ui/points.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { sweepstakeQuery } from '../api/sweepstake-api.ts';
@@ -22,12 +24,14 @@ export default function SweepstakeRoute() {
   const query = useQuery(sweepstakeQuery(id));
   const session = useSession();
   const s = query.data;
+  // The draw result appears without a reload (decision 012).
+  const live = useLive();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const back = <ChevronBackLink to={paths.sweepstakes} label={t('back')} />;
 
   return (
     <main className="flex flex-col gap-4 pb-8">
-      <PageHeader title={t('one')} back={back} />
+      <PageHeader title={t('one')} back={back} actions={<LiveIndicator state={live} />} />
       {query.isPending ? (
         <div className="flex flex-col gap-3 px-4">
           <Skeleton className="aspect-[16/9] w-full" />

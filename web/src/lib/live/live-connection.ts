@@ -1,0 +1,139 @@
+import type { RealtimeChannel, RealtimeClient } from '@supabase/supabase-js';
+import { queryKeys } from '../query-keys.ts';
+import { importWithReloadGuard } from '../reload-guard.ts';
+import { runtimeConfig } from '../runtime-config.ts';
+import { getSessionState, onAuthEvent } from '../session.ts';
+
+/** What the "live" indicator shows: joined, (re)connecting, or down (the periodic refresh runs). */
+export type LiveState = 'connecting' | 'live' | 'offline';
+
+/** Query keys to refetch for one live event (docs/realtime-compat.md §12). */
+export function keysFor(event: string, payload: Record<string, unknown>): readonly (readonly string[])[] {
+  const id = (name: string) => (typeof payload[name] === 'string' ? (payload[name] as string) : null);
+  switch (event) {
+    case 'poll_results':
+    case 'challenge_settled':
+    case 'challenge_published': {
+      const challengeId = id('challengeId');
+      return challengeId
+        ? [queryKeys.challenges(), queryKeys.challenge(challengeId)]
+        : [queryKeys.challenges()];
+    }
+    case 'sweepstake_drawn': {
+      const sweepstakeId = id('sweepstakeId');
+      return sweepstakeId
+        ? [queryKeys.sweepstakes, queryKeys.sweepstake(sweepstakeId)]
+        : [queryKeys.sweepstakes];
+    }
+    case 'content_published':
+      return payload.kind === 'story' ? [queryKeys.stories] : [queryKeys.articles];
+    case 'points_awarded':
+    case 'rank_changed':
+      return [queryKeys.me, queryKeys.transactions];
+    default:
+      return [];
+  }
+}
+
+type Invalidate = (key: readonly string[]) => void;
+
+let client: RealtimeClient | null = null;
+let liveChannel: RealtimeChannel | null = null;
+let fanChannel: { userId: string; channel: RealtimeChannel } | null = null;
+let users = 0;
+let state: LiveState = 'offline';
+let stopAuth: (() => void) | null = null;
+const stateListeners = new Set<() => void>();
+const invalidators = new Set<Invalidate>();
+
+function setState(next: LiveState) {
+  if (next === state) return;
+  state = next;
+  for (const l of stateListeners) l();
+}
+
+export const liveState = () => state;
+export function onLiveState(listener: () => void) {
+  stateListeners.add(listener);
+  return () => {
+    stateListeners.delete(listener);
+  };
+}
+
+function deliver(event: string, payload: Record<string, unknown>) {
+  for (const key of keysFor(event, payload)) for (const invalidate of invalidators) invalidate(key);
+}
+
+function listen(channel: RealtimeChannel) {
+  return channel.on('broadcast', { event: '*' }, (message) => {
+    deliver(String(message.event), (message.payload ?? {}) as Record<string, unknown>);
+  });
+}
+
+/** Joins (or leaves) the signed-in fan's private channel to match the session. */
+async function syncFanChannel() {
+  if (!client) return;
+  const session = getSessionState().session;
+  const userId = session?.user.id ?? null;
+  if (fanChannel && fanChannel.userId !== userId) {
+    void client.removeChannel(fanChannel.channel);
+    fanChannel = null;
+  }
+  // realtime-compat §10.3: the token first, then the join, so the first join carries it.
+  await client.setAuth(session?.access_token ?? runtimeConfig().organizationKey);
+  if (userId && !fanChannel) {
+    const channel = listen(client.channel(`fan:${userId}`, { config: { private: true } }));
+    fanChannel = { userId, channel };
+    channel.subscribe();
+  }
+}
+
+const RESYNC = [queryKeys.challenges(), queryKeys.me, queryKeys.sweepstakes];
+let joinedOnce = false;
+
+async function connect() {
+  setState('connecting');
+  joinedOnce = false;
+  const { RealtimeClient } = await importWithReloadGuard(() => import('./realtime-client.ts'));
+  if (users === 0 || client) return;
+  const config = runtimeConfig();
+  const base = new URL(config.authUrl, window.location.origin);
+  const url = new URL('realtime/v1', base.href.endsWith('/') ? base.href : `${base.href}/`);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  client = new RealtimeClient(url.href, { params: { apikey: config.organizationKey } });
+  await syncFanChannel();
+  liveChannel = listen(client.channel('live'));
+  liveChannel.subscribe((status) => {
+    // The client retries on its own back-off (product §9.7); meanwhile the periodic refresh
+    // (product §9.3) keeps screens current.
+    setState(status === 'SUBSCRIBED' ? 'live' : status === 'CLOSED' ? 'offline' : 'connecting');
+    if (status !== 'SUBSCRIBED') return;
+    // After a reconnect, events sent while the socket was down are lost: refetch once.
+    if (joinedOnce) for (const invalidate of invalidators) for (const key of RESYNC) invalidate(key);
+    joinedOnce = true;
+  });
+  stopAuth = onAuthEvent(() => void syncFanChannel());
+}
+
+/**
+ * A live screen holds the connection while mounted (the last one to leave closes it). Each
+ * holder passes how to refetch a query; events invalidate the queries they concern.
+ */
+export function acquireLive(invalidate: Invalidate): () => void {
+  invalidators.add(invalidate);
+  users += 1;
+  if (users === 1 && !client) void connect().catch(() => setState('offline'));
+  return () => {
+    invalidators.delete(invalidate);
+    users -= 1;
+    if (users > 0) return;
+    stopAuth?.();
+    stopAuth = null;
+    const closing = client;
+    client = null;
+    liveChannel = null;
+    fanChannel = null;
+    setState('offline');
+    void closing?.removeAllChannels().then(() => closing.disconnect());
+  };
+}
