@@ -76,7 +76,12 @@ export function siteUrl(app: FastifyInstance, _request?: FastifyRequest) {
 
 export function createAuthHttp(app: FastifyInstance): AuthHttp {
   const { config } = app.deps;
-  const limiter = new RateLimiter(app.deps.clock, config.RATE_LIMIT_SCALE * config.AUTH_RATE_LIMIT_SCALE);
+  // The shared store (decision 014): every process counts the same guesses.
+  const limiter = new RateLimiter(
+    app.deps.clock,
+    config.RATE_LIMIT_SCALE * config.AUTH_RATE_LIMIT_SCALE,
+    app.rateLimitStore,
+  );
   const allowList = config.AUTH_REDIRECT_ALLOW_LIST.split(',')
     .map((s) => s.trim())
     .filter(Boolean);

@@ -28,6 +28,7 @@ export const TABLE_OWNERS = {
   auditLog: 'admin',
   outbox: 'platform',
   idempotencyKeys: 'platform',
+  rateLimitCounters: 'platform',
   challenges: 'challenges',
   challengeQuestions: 'challenges',
   challengeOptions: 'challenges',

@@ -29,7 +29,15 @@ export interface IdempotencyKeysTable {
   completedAt: Timestamp | null;
 }
 
+/** Shared fixed-window rate-limit counters (decision 014). */
+export interface RateLimitCountersTable {
+  key: string;
+  windowStart: number;
+  count: number;
+}
+
 export interface PlatformTables {
   outbox: OutboxTable;
   idempotencyKeys: IdempotencyKeysTable;
+  rateLimitCounters: RateLimitCountersTable;
 }

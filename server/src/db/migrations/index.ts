@@ -7,6 +7,7 @@ import * as sweepstakes from './0005_sweepstakes.ts';
 import * as fan from './0006_fan.ts';
 import * as rewards from './0007_rewards.ts';
 import * as idempotency from './0008_idempotency.ts';
+import * as rateLimits from './0011_rate_limits.ts';
 
 /**
  * Every migration, in order. One file per domain step; names sort by their number prefix.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_fan': fan,
   '0007_rewards': rewards,
   '0008_idempotency': idempotency,
+  '0011_rate_limits': rateLimits,
 };
