@@ -77,7 +77,7 @@ describe('configuration switches', () => {
   }, 120_000);
 
   it('rate limits: 429 over_request_rate_limit per IP and per identifier', async () => {
-    const t = await createTestApp({ AUTH_RATE_LIMIT_SCALE: '0.1' });
+    const t = await createTestApp({ AUTH_RATE_LIMIT_SCALE: '0.1', RATE_LIMIT_SCALE: '1' });
     try {
       const org = await createOrg(t);
       const fromIp = (ip: string, email: string) =>

@@ -5,7 +5,7 @@ import { createFan, createOrg, useTestApp } from '../test/test-app.ts';
 
 // Decision 014: throttles count the identifier as the lookup reads it, and the real peer.
 // AUTH_RATE_LIMIT_SCALE 0.1: 3 password guesses per account and 15 per IP per window.
-const t = useTestApp({ AUTH_RATE_LIMIT_SCALE: '0.1' });
+const t = useTestApp({ AUTH_RATE_LIMIT_SCALE: '0.1', RATE_LIMIT_SCALE: '1' });
 
 const spellings = (email: string) => [
   email,
