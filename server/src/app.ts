@@ -31,6 +31,9 @@ import { webStatic } from './platform/web-static.ts';
 import { overload } from './platform/overload.ts';
 import { databaseErrors, metrics, observePool } from './platform/metrics.ts';
 import { textGuard } from './platform/text-guard.ts';
+import { productRateLimits } from './platform/http/product-rate-limits.ts';
+import { PostgresRateLimitStore, type RateLimitStore, RedisRateLimitStore } from './platform/rate-limit.ts';
+import { createRedis } from './platform/redis.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import { organizationByKey } from './modules/organization/organization-service.ts';
 import { realtimeServer } from './realtime/realtime-server.ts';
@@ -38,6 +41,7 @@ import { realtimeServer } from './realtime/realtime-server.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    rateLimitStore: RateLimitStore;
   }
 }
 
@@ -138,6 +142,18 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Decision 014: one counter store for every limit, shared by all processes.
+  const rateLimitStore: RateLimitStore = deps.config.REDIS_URL
+    ? new RedisRateLimitStore(createRedis(deps.config.REDIS_URL, 'rate-limit', app.log))
+    : new PostgresRateLimitStore(deps.db);
+  app.decorate('rateLimitStore', rateLimitStore);
+  app.addHook('onClose', async () => rateLimitStore.close?.());
+  await app.register(productRateLimits, {
+    store: rateLimitStore,
+    clock: deps.clock,
+    scale: deps.config.RATE_LIMIT_SCALE,
+  });
 
   await app.register(authRoutes, { prefix: '/auth/v1' });
 

@@ -34,8 +34,13 @@ declare module 'fastify' {
 export const LIMITS = {
   email: { limit: 30, windowMs: 5 * 60_000 },
   token: { limit: 150, windowMs: 5 * 60_000 },
-  /** Password guesses against one account. */
+  /**
+   * Password guesses against one account from one address (decision 028): an attacker's own
+   * budget, so guessing from one place cannot lock the owner out.
+   */
   tokenPerIdentifier: { limit: 30, windowMs: 5 * 60_000 },
+  /** Against one account from everywhere: a backstop for guessing spread over many addresses. */
+  tokenPerAccount: { limit: 300, windowMs: 5 * 60_000 },
   verify: { limit: 30, windowMs: 5 * 60_000 },
   mfa: { limit: 15, windowMs: 60_000 },
 } as const;
@@ -73,7 +78,12 @@ export function createAuthHttp(app: FastifyInstance): AuthHttp {
   const { config } = app.deps;
   // RATE_LIMIT_SCALE scales every limit (load tests raise it, never switch limits off);
   // AUTH_RATE_LIMIT_SCALE multiplies the auth ones on top, as it did before.
-  const limiter = new RateLimiter(app.deps.clock, config.RATE_LIMIT_SCALE * config.AUTH_RATE_LIMIT_SCALE);
+  // The shared store (decision 014): every process counts the same guesses.
+  const limiter = new RateLimiter(
+    app.deps.clock,
+    config.RATE_LIMIT_SCALE * config.AUTH_RATE_LIMIT_SCALE,
+    app.rateLimitStore,
+  );
   const allowList = config.AUTH_REDIRECT_ALLOW_LIST.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
@@ -85,12 +95,16 @@ export function createAuthHttp(app: FastifyInstance): AuthHttp {
       // request.ip is the socket's peer unless TRUST_PROXY names the proxy (decision 026), so a
       // forged X-Forwarded-For does not open a fresh per-IP budget.
       const okIp = await limiter.allow(`${scope}:ip:${request.ip}`, rule);
-      const okId = identifier
-        ? await limiter.allow(
-            `${scope}:id:${canonicalIdentifier(identifier)}`,
-            rule === LIMITS.token ? LIMITS.tokenPerIdentifier : rule,
-          )
-        : true;
+      const id = identifier ? canonicalIdentifier(identifier) : null;
+      let okId = true;
+      if (id && rule === LIMITS.token) {
+        // Sign-in: the pair IP+account, then the account-wide backstop (decision 028).
+        okId =
+          (await limiter.allow(`${scope}:pair:${request.ip}:${id}`, LIMITS.tokenPerIdentifier)) &&
+          (await limiter.allow(`${scope}:id:${id}`, LIMITS.tokenPerAccount));
+      } else if (id) {
+        okId = await limiter.allow(`${scope}:id:${id}`, rule);
+      }
       if (!okIp || !okId) throw authError(429, 'over_request_rate_limit', 'Request rate limit reached');
     },
     async authenticate(request) {

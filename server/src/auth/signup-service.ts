@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { sendMessage } from '../platform/outbox.ts';
 import { normalizeEmail, normalizePhone, parsePkce } from './auth-input.ts';
 import { authError } from './auth-http.ts';
 import type { AuthService } from './auth-service.ts';
@@ -68,7 +69,30 @@ export async function signUp(
     // With confirmation on, answer like a fresh sign-up so addresses cannot be probed.
     const confirmed = email ? existing.emailConfirmedAt : existing.phoneConfirmedAt;
     if (!confirmed) await issueToken(auth, request, existing, kind, confirmation).catch(() => undefined);
-    const fake = { ...existing, id: crypto.randomUUID(), userMetadata: {}, appMetadata: {} };
+    // The owner of a confirmed account hears that someone tried (decision 028), a stranger
+    // learns nothing; the notice carries no code or link.
+    else
+      await sendMessage(auth.app.deps, auth.app.log, {
+        organizationId: org.id,
+        channel: confirmation.channel,
+        recipient: confirmation.recipient,
+        subject: confirmation.channel === 'email' ? 'Someone tried to sign up with your address' : null,
+        body: 'Someone tried to create an account with this address, which already has one. If it was you, sign in or reset your password; otherwise ignore this message.',
+        payload: { kind: 'existing_account_notice', code: null, link: null },
+      }).catch(() => undefined);
+    // Shaped like a brand-new, unconfirmed user: no confirmation or sign-in dates of the real one.
+    const now = auth.now();
+    const fake = {
+      ...existing,
+      id: crypto.randomUUID(),
+      userMetadata: {},
+      appMetadata: {},
+      emailConfirmedAt: null,
+      phoneConfirmedAt: null,
+      lastSignInAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
     return { ...(await auth.present(fake)), identities: [], confirmation_sent_at: auth.now().toISOString() };
   }
 

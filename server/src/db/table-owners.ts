@@ -29,6 +29,7 @@ export const TABLE_OWNERS = {
   outbox: 'platform',
   idempotencyKeys: 'platform',
   platformSecrets: 'platform',
+  rateLimitCounters: 'platform',
   challenges: 'challenges',
   challengeQuestions: 'challenges',
   challengeOptions: 'challenges',

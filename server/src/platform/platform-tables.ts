@@ -36,8 +36,16 @@ export interface PlatformSecretsTable {
   createdAt: Generated<Date>;
 }
 
+/** Shared fixed-window rate-limit counters (decision 014). */
+export interface RateLimitCountersTable {
+  key: string;
+  windowStart: number;
+  count: number;
+}
+
 export interface PlatformTables {
   outbox: OutboxTable;
   idempotencyKeys: IdempotencyKeysTable;
   platformSecrets: PlatformSecretsTable;
+  rateLimitCounters: RateLimitCountersTable;
 }

@@ -1,3 +1,5 @@
+import type { Redis } from 'ioredis';
+import type { Database } from '../db/engine.ts';
 import type { Clock } from './clock.ts';
 
 /**
@@ -7,6 +9,8 @@ import type { Clock } from './clock.ts';
 export interface RateLimitStore {
   /** Counts one hit in the fixed window `windowMs` starting at `windowStart`; returns the count. */
   hit(key: string, windowStart: number, windowMs: number): Promise<number>;
+  /** Releases a connection the store holds (Redis); nothing for the others. */
+  close?(): Promise<void>;
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
@@ -29,6 +33,53 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
+/**
+ * Counters in PostgreSQL, shared by every process on the database (decision 014, decision 016):
+ * one upsert per hit, the window's count reset when a new window starts.
+ */
+export class PostgresRateLimitStore implements RateLimitStore {
+  constructor(private readonly db: Database) {}
+
+  async hit(key: string, windowStart: number, _windowMs: number): Promise<number> {
+    const row = await this.db
+      .insertInto('rateLimitCounters')
+      .values({ key, windowStart, count: 1 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => ({
+          count: eb
+            .case()
+            .when('rateLimitCounters.windowStart', '=', eb.ref('excluded.windowStart'))
+            .then(eb('rateLimitCounters.count', '+', 1))
+            .else(1)
+            .end(),
+          windowStart: eb.ref('excluded.windowStart'),
+        })),
+      )
+      .returning('count')
+      .executeTakeFirstOrThrow();
+    return row.count;
+  }
+}
+
+/** Counters in Redis when REDIS_URL is set: INCR on the window's key, expiring with it. */
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'paddock:rl:',
+  ) {}
+
+  async hit(key: string, windowStart: number, windowMs: number): Promise<number> {
+    const name = `${this.prefix}${key}:${windowStart}`;
+    const [[, count] = [null, 0]] =
+      (await this.redis.multi().incr(name).pexpire(name, windowMs).exec()) ?? [];
+    return Number(count);
+  }
+
+  async close() {
+    this.redis.disconnect();
+  }
+}
+
 export interface RateLimitRule {
   /** Hits allowed per window (before scaling). */
   limit: number;
@@ -45,9 +96,22 @@ export class RateLimiter {
 
   /** True when this hit is within the limit. */
   async allow(key: string, rule: RateLimitRule): Promise<boolean> {
+    return (await this.check(key, rule)).allowed;
+  }
+
+  /** The hit counted, whether it is allowed, and the seconds until the window ends. */
+  async check(key: string, rule: RateLimitRule): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
     const now = this.clock.now().getTime();
     const windowStart = now - (now % rule.windowMs);
     const count = await this.store.hit(key, windowStart, rule.windowMs);
-    return count <= Math.max(1, Math.floor(rule.limit * this.scale));
+    return {
+      allowed: count <= this.max(rule),
+      retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000)),
+    };
+  }
+
+  /** The rule's limit after scaling (never below one). */
+  max(rule: RateLimitRule): number {
+    return Math.max(1, Math.floor(rule.limit * this.scale));
   }
 }

@@ -49,6 +49,12 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     // A busy test machine lags; overload protection has its own test (platform/overload.test.ts).
     OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+    // Tests move many requests through one fan in one frozen minute: limits are raised, never
+    // removed (decision 014). Tests of the limits themselves set RATE_LIMIT_SCALE.
+    RATE_LIMIT_SCALE: '1000',
+    // Concurrency tests queue hundreds of writes on one row of a shared, busy machine; the
+    // production bound (5 s) is tested by the outage suite, which sets its own.
+    DATABASE_STATEMENT_TIMEOUT_MS: '60000',
     ...envOverrides,
   });
   const clock = new ManualClock(new Date('2026-06-01T12:00:00Z'));

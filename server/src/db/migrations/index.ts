@@ -8,6 +8,7 @@ import * as fan from './0006_fan.ts';
 import * as rewards from './0007_rewards.ts';
 import * as idempotency from './0008_idempotency.ts';
 import * as leaderboard from './0010_leaderboard.ts';
+import * as rateLimits from './0011_rate_limits.ts';
 import * as winnerClaims from './0013_winner_claims.ts';
 import * as hotPathIndexes from './0014_hot_path_indexes.ts';
 import * as untimedMode from './0015_untimed_mode.ts';
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0007_rewards': rewards,
   '0008_idempotency': idempotency,
   '0010_leaderboard': leaderboard,
+  '0011_rate_limits': rateLimits,
   '0013_winner_claims': winnerClaims,
   '0014_hot_path_indexes': hotPathIndexes,
   '0015_untimed_mode': untimedMode,

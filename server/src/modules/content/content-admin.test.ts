@@ -149,7 +149,8 @@ describe('activations', () => {
     expect(created.statusCode).toBe(201);
     const activation = created.json();
     expect(activation).toMatchObject({
-      link: '/activations/silverstone-fan-zone',
+      // Links start at SITE_URL (decision 026; the tests' default is http://localhost:3000).
+      link: 'http://localhost:3000/activations/silverstone-fan-zone',
       bonusPoints: 50,
       archived: false,
     });
