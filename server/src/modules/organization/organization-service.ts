@@ -52,8 +52,10 @@ export function organizationByKey(
   key: string | undefined,
   defaultSlug: string | undefined,
 ): Promise<Organization | undefined> {
-  // Keys start with pk_, so the key-less entry cannot collide with one.
-  return organizationCache.organization(key ?? '', () => loadOrganizationByKey(db, key, defaultSlug));
+  // Keys start with pk_, so the key-less entry cannot collide with one; it names the default
+  // it was resolved for, so apps with different DEFAULT_ORGANIZATION in one process never mix.
+  const cacheKey = key ?? `default:${defaultSlug ?? ''}`;
+  return organizationCache.organization(cacheKey, () => loadOrganizationByKey(db, key, defaultSlug));
 }
 
 async function loadOrganizationByKey(
