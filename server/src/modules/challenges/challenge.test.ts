@@ -221,7 +221,7 @@ describe('poll', () => {
   });
 });
 describe.runIf(onRealPostgres)('challenges under concurrency (real PostgreSQL)', () => {
-  it('concurrent trivia answer changes leave the ledger matching the final answers', async () => {
+  it('concurrent trivia answers: the quiz locks once complete and the ledger matches the final answers', async () => {
     const { org, fan } = await orgWithFan(t);
     const trivia = await makeChallenge(t, org, { subtype: 'trivia' });
     const url = `/api/challenge/${trivia.challengeId}`;
@@ -233,7 +233,13 @@ describe.runIf(onRealPostgres)('challenges under concurrency (real PostgreSQL)',
       }),
     );
     const results = await Promise.all(calls);
-    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    // Product §10.2.5: answers change freely until the quiz is complete; the answer that
+    // completes it locks it, so every later one is refused — at least 19 of the 40, whatever
+    // order the row lock serialises them in.
+    const refused = results.filter((r) => r.statusCode === 422);
+    expect(refused.every((r) => r.json().code === 'already_answered')).toBe(true);
+    expect(results.filter((r) => r.statusCode !== 200 && r.statusCode !== 422)).toEqual([]);
+    expect(refused.length).toBeGreaterThanOrEqual(19);
     const view = (await apiCall(t, fan, 'GET', url)).json();
     const expected = view.questions.reduce(
       (sum: number, q: { triviaUserResponse: { points: number } }) => sum + q.triviaUserResponse.points,
