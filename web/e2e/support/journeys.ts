@@ -179,18 +179,17 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
 
 /** A signed-in POST the way the app sends it; answers the status (for refusals the UI never offers). */
 export async function apiPostStatus(page: Page, path: string, body: unknown): Promise<number> {
+  const session = await cookieSession(page);
   return page.evaluate(
-    async ({ p, b }) => {
+    async ({ p, b, token }) => {
       const config = (await (await fetch('/config.json')).json()) as {
         apiBaseUrl: string;
         organizationKey: string;
       };
-      const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k));
-      const session = key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }) : {};
       const res = await fetch(`${config.apiBaseUrl}${p}`, {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${session.access_token ?? config.organizationKey}`,
+          authorization: `Bearer ${token ?? config.organizationKey}`,
           'x-organization-token': config.organizationKey,
           'content-type': 'application/json',
         },
@@ -198,7 +197,7 @@ export async function apiPostStatus(page: Page, path: string, body: unknown): Pr
       });
       return res.status;
     },
-    { p: path, b: body },
+    { p: path, b: body, token: session?.access_token ?? null },
   );
 }
 
