@@ -77,6 +77,9 @@ describe('leaderboard: the fan', () => {
     const toggle = page.getByLabel('Show me by name on the leaderboards');
     expect(await toggle.isChecked()).toBe(true);
     await toggle.uncheck();
+    // Product §10.12: the profile form does not save with the required terms unticked.
+    const terms = page.getByRole('checkbox', { name: /Terms and privacy policy/ });
+    if (!(await terms.isChecked())) await terms.check();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL('**/profile');
     await page.goto('/leaderboard?board=season');
