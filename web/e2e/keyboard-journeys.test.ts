@@ -76,6 +76,8 @@ afterEach(async (context) => {
 describe('a keyboard-only fan', () => {
   it('signs in', async () => {
     await page.goto('/');
+    // The landing page renders after its configuration and catalogues load: tab only once it is there.
+    await page.getByRole('tab', { name: 'Sign in' }).waitFor();
     await tabTo(page, 'the Sign in tab', (f) => f.role === 'tab' && f.name === 'Sign in');
     await page.keyboard.press('Enter');
     await tabTo(page, 'the e-mail field', (f) => f.tag === 'input' && /E-mail or phone/.test(f.name));
