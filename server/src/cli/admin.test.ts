@@ -110,6 +110,7 @@ describe('npm run admin -- create-org, list-orgs, rotate-keys', () => {
       ],
       [['create-org', '--slug', 'opt-team-x', '--name', 'X', '--colour', 'red'], /Unknown option '--colour'/],
       [['create-org', '--name', 'X'], /needs --slug and --name/],
+      [['create-org', '--slug', 'mail-team-x', '--name', 'X', '--operator-email', 'nope'], /not an e-mail/],
     ];
     for (const [argv, message] of cases) {
       const r = io();
@@ -119,7 +120,7 @@ describe('npm run admin -- create-org, list-orgs, rotate-keys', () => {
     const made = await t.db
       .selectFrom('organizations')
       .select('slug')
-      .where('slug', 'in', ['tz-team-x', 'opt-team-x'])
+      .where('slug', 'in', ['tz-team-x', 'opt-team-x', 'mail-team-x'])
       .execute();
     expect(made).toEqual([]);
   });
@@ -148,5 +149,37 @@ describe('npm run admin -- create-org, list-orgs, rotate-keys', () => {
       expect(await runAdmin([command], t.db, r.io)).toBe(1);
       expect(r.err[0]).toMatch(/^Unknown command/);
     }
+  });
+
+  it('create-org --operator-email invites the first operator: an operator account without a password, and a mailed link', async () => {
+    const slug = `inv-${Math.random().toString(36).slice(2, 8)}`;
+    const email = `ops@${slug}.example`;
+    const r = io();
+    const withApp = { ...r.io, app: async () => t.app };
+    expect(
+      await runAdmin(
+        ['create-org', '--slug', slug, '--name', 'Invite Racing', '--operator-email', email],
+        t.db,
+        withApp,
+      ),
+    ).toBe(0);
+    expect(r.out.join('\n')).toContain(`Invited ${email} as the team's operator`);
+    const link = r.out.find((l) => l.includes('/auth/v1/verify?token='))?.trim();
+    expect(link).toMatch(/^http:\/\/localhost:\d+\/auth\/v1\/verify\?token=[0-9a-f]+&type=recovery/);
+    const user = await t.db
+      .selectFrom('users')
+      .innerJoin('organizations', 'organizations.id', 'users.organizationId')
+      .select(['users.appMetadata', 'users.encryptedPassword'])
+      .where('organizations.slug', '=', slug)
+      .where('users.email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(user.appMetadata.roles).toEqual(['operator']);
+    expect(user.encryptedPassword).toBeNull();
+    const mail = await t.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('recipient', '=', email)
+      .executeTakeFirstOrThrow();
+    expect((mail.payload as { link: string }).link).toBe(link);
   });
 });
