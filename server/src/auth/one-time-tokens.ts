@@ -100,7 +100,12 @@ export async function issueToken(
     redirectTo?: string | null;
     /** The team the link leads to when it is not the request's (an invitation to a new team). */
     org?: { slug: string };
-    /** Wording for a message that is not the kind's usual one (an invitation is a recovery link). */
+    /**
+     * Wording for a message that is not the kind's usual one (an invitation is a recovery link).
+     * Such a link leads into the app (`/?token_hash=…&type=…`), which verifies it itself: a link
+     * nobody's browser asked for has no PKCE verifier, and the app's client ignores sessions in
+     * a URL fragment (decision 035).
+     */
     message?: { subject: string; intro: string };
   },
 ): Promise<{ code: string; link: string | null; expiresAt: Date }> {
@@ -139,10 +144,13 @@ export async function issueToken(
     })
     .execute();
   await auth.upsertState(user, { lastMessageSentAt: now });
+  const site = siteUrl(auth.app, request, opts.org);
   const link =
-    opts.channel === 'email' && kind !== 'reauthentication'
-      ? `${siteUrl(auth.app, request, opts.org)}/auth/v1/verify?token=${linkToken}&type=${LINK_TYPE[kind]}&redirect_to=${encodeURIComponent(redirect)}`
-      : null;
+    opts.channel !== 'email' || kind === 'reauthentication'
+      ? null
+      : opts.message
+        ? `${site}/?token_hash=${linkToken}&type=${LINK_TYPE[kind]}`
+        : `${site}/auth/v1/verify?token=${linkToken}&type=${LINK_TYPE[kind]}&redirect_to=${encodeURIComponent(redirect)}`;
   const body =
     opts.channel === 'sms'
       ? `Your code is ${code}`

@@ -164,8 +164,8 @@ describe('npm run admin -- create-org, list-orgs, rotate-keys', () => {
       ),
     ).toBe(0);
     expect(r.out.join('\n')).toContain(`Invited ${email} as the team's operator`);
-    const link = r.out.find((l) => l.includes('/auth/v1/verify?token='))?.trim();
-    expect(link).toMatch(/^http:\/\/localhost:\d+\/auth\/v1\/verify\?token=[0-9a-f]+&type=recovery/);
+    const link = r.out.find((l) => l.includes('?token_hash='))?.trim();
+    expect(link).toMatch(/^http:\/\/localhost:\d+\/\?token_hash=[0-9a-f]+&type=recovery$/);
     const user = await t.db
       .selectFrom('users')
       .innerJoin('organizations', 'organizations.id', 'users.organizationId')
