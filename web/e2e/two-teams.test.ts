@@ -90,7 +90,11 @@ describe('two teams on one server', () => {
     const primary = page.getByLabel('Primary colour');
     await primary.waitFor();
     await primary.fill('#1e5bff');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .locator('form')
+      .filter({ has: primary })
+      .getByRole('button', { name: 'Save', exact: true })
+      .click();
     await page.getByText('Saved', { exact: true }).first().waitFor();
     await screenshot(page, 'two-teams-blue-console');
     await context.close();
