@@ -9,6 +9,7 @@ import { bindEventBus } from './platform/events/after-commit.ts';
 import { createEventBus } from './platform/events/create-event-bus.ts';
 import type { EventBus, EventBusLogger } from './platform/events/event-bus.ts';
 import { onAwardPosted } from './modules/ledger/ledger-hooks.ts';
+import { FileUrlSigner } from './modules/files/signed-file-urls.ts';
 import { announceRankChange } from './modules/organization/rank-live.ts';
 import { FileStore } from './platform/file-store.ts';
 import { S3Bucket } from './platform/s3-bucket.ts';
@@ -25,6 +26,8 @@ export interface AppDeps {
   keys: SigningKeys;
   tokens: SessionTokens;
   files: FileStore;
+  /** Signs and checks the expiring URLs of fans' own uploads (decision 028). */
+  fileUrls: FileUrlSigner;
   /** Live events to every process's realtime subscribers (decision 012, decision 023). */
   events: EventBus;
   /** Database liveness for /ready, and where the pool reports errors it survives (decision 014). */
@@ -86,6 +89,7 @@ export async function createDeps(
       keys,
       tokens,
       files: createFileStore(env),
+      fileUrls: new FileUrlSigner(secrets.appSecret, env.FILE_URL_TTL_SECONDS),
       events,
       database: status,
       draining: false,

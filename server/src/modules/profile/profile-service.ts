@@ -4,6 +4,7 @@ import type { Database } from '../../db/engine.ts';
 import type { Organization, User, UserUpdate as UserRowUpdate } from '../../db/schema.ts';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
+import type { FileUrlSigner } from '../files/signed-file-urls.ts';
 import { cachedRanks } from '../organization/organization-service.ts';
 import { accountGone, findFan, lockFan } from './fan-accounts.ts';
 import { completeProfileIfReady } from './profile-completion.ts';
@@ -25,6 +26,7 @@ export async function presentUser(
   organization: Organization,
   user: User,
   now: Date,
+  fileUrls: FileUrlSigner,
 ): Promise<UserResponse> {
   const ranks = await cachedRanks(db, organization.id);
   const rank = rankFor(user.lifetimePoints, ranks);
@@ -40,7 +42,8 @@ export async function presentUser(
     country: user.country,
     birthday: user.birthday,
     properties: user.properties ?? {},
-    avatarUrl: user.avatarMediaId ? `/files/${user.avatarMediaId}` : null,
+    // A signed, expiring URL: the avatar is the fan's own upload (decision 028).
+    avatarUrl: fileUrls.privateUrl(organization.id, user.avatarMediaId, now),
     points: user.points,
     lifetimePoints: user.lifetimePoints,
     rank: rank ? { code: rank.code, name: rank.name } : null,
@@ -56,10 +59,10 @@ export async function presentUser(
   };
 }
 
-export async function getMe(call: FanCall) {
+export async function getMe(call: FanCall, fileUrls: FileUrlSigner) {
   const user = await findFan(call.db, call.org.id, call.userId);
   if (!user) throw accountGone();
-  return presentUser(call.db, call.org, user, call.now);
+  return presentUser(call.db, call.org, user, call.now, fileUrls);
 }
 
 const invalid = (field: string, message: string) =>
@@ -76,7 +79,11 @@ const blankToNull = (v: string | null | undefined) => (v === undefined ? undefin
  * The row is locked so the first completion of the profile (and its referral payment)
  * happens exactly once.
  */
-export async function updateMe(call: FanCall, patch: UserUpdate): Promise<UserResponse> {
+export async function updateMe(
+  call: FanCall,
+  patch: UserUpdate,
+  fileUrls: FileUrlSigner,
+): Promise<UserResponse> {
   const { db, org: organization, userId, now } = call;
   const birthday = blankToNull(patch.birthday);
   if (birthday) {
@@ -123,7 +130,7 @@ export async function updateMe(call: FanCall, patch: UserUpdate): Promise<UserRe
     await completeProfileIfReady(trx, organization.id, userId, now);
     return trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   });
-  return presentUser(db, organization, user, now);
+  return presentUser(db, organization, user, now, fileUrls);
 }
 
 /**
