@@ -35,7 +35,9 @@ export const runtimeConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       const bySlug = request.query.organization
         ? await organizationBySlug(db, request.query.organization)
         : undefined;
-      const org = bySlug ?? (await organizationByKey(db, undefined, config.DEFAULT_ORGANIZATION));
+      const org =
+        bySlug ??
+        (await organizationByKey(app.deps.organizations, db, undefined, config.DEFAULT_ORGANIZATION));
       reply.header('cache-control', 'no-cache');
       return {
         apiBaseUrl: '/api',
