@@ -162,7 +162,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(
     async (api) => {
       await api.register(requestContext, {
-        organizationByKey: (key) => organizationByKey(deps.db, key, deps.config.DEFAULT_ORGANIZATION),
+        organizationByKey: (key) =>
+          organizationByKey(deps.organizations, deps.db, key, deps.config.DEFAULT_ORGANIZATION),
       });
       await api.register(idempotency);
       for (const mod of productModules) await api.register(mod);

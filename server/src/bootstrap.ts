@@ -9,6 +9,11 @@ import { bindEventBus } from './platform/events/after-commit.ts';
 import { createEventBus } from './platform/events/create-event-bus.ts';
 import type { EventBus, EventBusLogger } from './platform/events/event-bus.ts';
 import { onAwardPosted } from './modules/ledger/ledger-hooks.ts';
+import { FileUrlSigner } from './modules/files/signed-file-urls.ts';
+import {
+  createOrganizationCache,
+  type OrganizationCache,
+} from './modules/organization/organization-cache.ts';
 import { announceRankChange } from './modules/organization/rank-live.ts';
 import { FileStore } from './platform/file-store.ts';
 import { S3Bucket } from './platform/s3-bucket.ts';
@@ -25,8 +30,12 @@ export interface AppDeps {
   keys: SigningKeys;
   tokens: SessionTokens;
   files: FileStore;
+  /** Signs and checks the expiring URLs of fans' own uploads (decision 028). */
+  fileUrls: FileUrlSigner;
   /** Live events to every process's realtime subscribers (decision 012, decision 023). */
   events: EventBus;
+  /** This app's organization and ranks cache, invalidated in every process over `events` (decision 032). */
+  organizations: OrganizationCache;
   /** Database liveness for /ready, and where the pool reports errors it survives (decision 014). */
   database: DatabaseStatus;
   /** Set when a graceful stop begins: /ready answers 503 so load balancers stop sending. */
@@ -76,6 +85,7 @@ export async function createDeps(
   const tokens = new SessionTokens(keys, clock, env.AUTH_JWT_EXPIRY, issuer, reloadKeys);
   const events = await createEventBus(env, eventLog(env));
   bindEventBus(database.db, events, eventLog(env));
+  const organizations = createOrganizationCache(events, eventLog(env));
   // The ledger imports no domain (decision 005): the root hands it the rank-change announcement.
   onAwardPosted(announceRankChange);
   return {
@@ -86,13 +96,16 @@ export async function createDeps(
       keys,
       tokens,
       files: createFileStore(env),
+      fileUrls: new FileUrlSigner(secrets.appSecret, env.FILE_URL_TTL_SECONDS),
       events,
+      organizations,
       database: status,
       draining: false,
     },
     database: {
       ...database,
       async close() {
+        organizations.close();
         await events.close();
         await database.close();
       },

@@ -138,7 +138,7 @@ export const envSchema = z.object({
   AUTH_OIDC_PROVIDERS: z.string().default('[]'),
   /** ES256 private key as a JWK JSON string; generated once and kept in the database when unset. */
   JWT_PRIVATE_JWK: z.string().optional(),
-  /** HMAC secret for content checksums and arcade attempt tokens; generated when unset. */
+  /** HMAC secret for content checksums, arcade attempt tokens and signed file URLs; generated when unset. */
   APP_SECRET: z.string().min(32).optional(),
   /** smtp(s)://user:pass@host:port; when unset mail goes to the outbox table and the log. */
   SMTP_URL: z.string().optional(),
@@ -157,6 +157,11 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   /** Public or CDN base URL of the bucket; /files/{id} redirects there instead of presigning. */
   S3_PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Shortest life in seconds of a signed URL to a fan's own upload (an avatar, decision 028);
+   * minted URLs live one to two of these. Default one hour: longer than a page session.
+   */
+  FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(3600),
   POSTHOG_KEY: z.string().optional(),
   POSTHOG_HOST: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -141,7 +141,12 @@ describe('fan web app core', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL('**/profile');
     await page.getByText('Profile saved', { exact: true }).waitFor();
-    await expect.poll(() => page.locator('main img').first().getAttribute('src')).toMatch(/^\/files\//);
+    // The avatar comes with the signed, expiring URL the API gives (decision 028), and it opens.
+    const avatar = page.locator('main img').first();
+    await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/files\/[0-9a-f-]{36}\?exp=\d+&sig=/);
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
 
     await page.goto('/history');
     await page.getByRole('heading', { name: 'Points history' }).waitFor();

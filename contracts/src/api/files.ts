@@ -8,13 +8,20 @@ export const AVATAR_MAX_DIMENSION = 512;
 /** POST /api/media: the body is the raw image (application/octet-stream). */
 export const mediaUploadResponseSchema = z.object({
   mediaId: z.uuid(),
-  url: z.string().describe('/files/{mediaId}'),
+  url: z
+    .string()
+    .describe('The upload: a signed, expiring /files/{mediaId}?exp=…&sig=… (valid 1–2 h, decision 028)'),
 });
 export type MediaUpload = z.infer<typeof mediaUploadResponseSchema>;
 
 /** POST /api/media/set-avatar: `name` is the mediaId of an upload of the caller's. */
 export const setAvatarBodySchema = z.object({ name: z.uuid('must be the mediaId of your upload') }).strict();
-export const setAvatarResponseSchema = z.object({ mediaId: z.uuid(), avatarUrl: z.string() });
+export const setAvatarResponseSchema = z.object({
+  mediaId: z.uuid(),
+  avatarUrl: z
+    .string()
+    .describe('The avatar: a signed, expiring /files/{mediaId}?exp=…&sig=… (valid 1–2 h, decision 028)'),
+});
 
 /** The 422 refusals of an upload (avatar or console file). */
 export const FILES_REFUSALS = [

@@ -22,7 +22,12 @@ export const leaderboardEntrySchema = z.object({
   userId: z.uuid().nullable(),
   /** The username, or "Fan #123456" (stable, not derived from the id in a way anyone can reverse). */
   username: z.string(),
-  avatarUrl: z.string().nullable().describe('/files/{mediaId}, or null (always null for "Fan #…")'),
+  avatarUrl: z
+    .string()
+    .nullable()
+    .describe(
+      'The avatar: a signed, expiring /files/{mediaId}?exp=…&sig=… (valid 1–2 h, decision 028); null without one and always for "Fan #…"',
+    ),
   /** Points earned in the period (spending never lowers them). */
   points: z.number().int(),
   /** True on the caller's own row. */

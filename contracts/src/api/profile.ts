@@ -23,7 +23,12 @@ export const userSchema = z.object({
   country: z.string().nullable().describe('ISO 3166-1 alpha-2'),
   birthday: z.string().nullable().describe('YYYY-MM-DD'),
   properties: z.record(z.string(), z.unknown()),
-  avatarUrl: z.string().nullable().describe('/files/{mediaId} of the avatar, or null'),
+  avatarUrl: z
+    .string()
+    .nullable()
+    .describe(
+      'The avatar: a signed, expiring /files/{mediaId}?exp=…&sig=… (valid 1–2 h, decision 028); or null',
+    ),
   points: z.number().int().describe('Spendable balance'),
   lifetimePoints: z.number().int().describe('Every point ever earned; ranks follow it'),
   rank: rankRefSchema.nullable(),

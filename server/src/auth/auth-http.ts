@@ -185,7 +185,12 @@ export function installAuthPlumbing(app: FastifyInstance) {
     if (path === '/health' || path === '/.well-known/jwks.json') return;
     const header = request.headers.apikey;
     const key = Array.isArray(header) ? header[0] : header;
-    const org = await organizationByKey(app.deps.db, key, app.deps.config.DEFAULT_ORGANIZATION);
+    const org = await organizationByKey(
+      app.deps.organizations,
+      app.deps.db,
+      key,
+      app.deps.config.DEFAULT_ORGANIZATION,
+    );
     // A mailed link is opened by a browser without headers: its token names the organization.
     if (!org && !key && path === '/verify' && request.method === 'GET') return;
     if (!org) {

@@ -82,14 +82,19 @@ export class FileStore {
 
   /**
    * How to serve a key: a local path, or a redirect to the CDN/public URL when S3_PUBLIC_URL is
-   * set, else to a presigned URL. Null when the key cannot be served (an `s3:` key with no bucket
-   * configured any more, or a missing local file).
+   * set, else to a presigned URL. `presign` skips the public URL: a fan's private upload must not
+   * get a permanent address (decision 028). Null when the key cannot be served (an `s3:` key
+   * with no bucket configured any more, or a missing local file).
    */
-  async locate(storageKey: string, now: Date = new Date()): Promise<FileLocation | null> {
+  async locate(
+    storageKey: string,
+    now: Date = new Date(),
+    opts: { presign?: boolean } = {},
+  ): Promise<FileLocation | null> {
     if (storageKey.startsWith('s3:')) {
       const key = storageKey.slice(3);
       if (!this.s3 || key.split('/').includes('..')) return null;
-      if (this.s3.publicUrl) {
+      if (this.s3.publicUrl && !opts.presign) {
         const encoded = key.split('/').map(encodeURIComponent).join('/');
         return { kind: 'redirect', url: `${this.s3.publicUrl.replace(/\/$/, '')}/${encoded}` };
       }

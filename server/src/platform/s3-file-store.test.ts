@@ -82,11 +82,13 @@ describe('media store on an S3-compatible bucket', () => {
       .toBuffer();
     const res = await post(t, org, fan, '/api/media', 'application/octet-stream', png);
     expect(res.statusCode).toBe(200);
-    const { mediaId } = res.json();
+    const { mediaId, url } = res.json();
     const key = await storageKey(t, mediaId);
     expect(key).toMatch(new RegExp(`^s3:${org.id}/[0-9a-f-]{36}\\.webp$`));
 
-    const file = await t.app.inject({ method: 'GET', url: `/files/${mediaId}` });
+    // An avatar is the fan's own upload: only its signed URL redirects (decision 028).
+    expect((await t.app.inject({ method: 'GET', url: `/files/${mediaId}` })).statusCode).toBe(404);
+    const file = await t.app.inject({ method: 'GET', url });
     expect(file.statusCode).toBe(302);
     expect(file.headers['cache-control']).toBe('private, max-age=300');
     const location = String(file.headers.location);
@@ -149,6 +151,18 @@ describe('media store on an S3-compatible bucket', () => {
       // The object really is in the bucket behind that CDN.
       const fetched = await fetch(await bucket().presignGet(key, 60));
       expect(Buffer.from(await fetched.arrayBuffer()).equals(PDF)).toBe(true);
+
+      // A fan's avatar never gets the CDN's permanent address: it is presigned (decision 028).
+      const fan = await createFan(cdn, o);
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
+      const avatar = (await post(cdn, o, fan, '/api/media', 'application/octet-stream', png)).json();
+      const private302 = await cdn.app.inject({ method: 'GET', url: avatar.url });
+      expect(private302.statusCode).toBe(302);
+      expect(String(private302.headers.location)).not.toContain('cdn.example.test');
+      expect(String(private302.headers.location)).toContain('X-Amz-Signature=');
+      expect(private302.headers['cache-control']).toBe('private, max-age=300');
     } finally {
       await cdn.close();
     }

@@ -1,6 +1,6 @@
 import { openSessions } from '../auth/sessions.ts';
 import type { Database } from '../db/engine.ts';
-import type { EventBus, LiveEvent } from '../platform/events/event-bus.ts';
+import { type EventBus, INTERNAL_TOPIC, type LiveEvent } from '../platform/events/event-bus.ts';
 import { encodeFrame, type Frame, type Vsn } from './realtime-frames.ts';
 
 /** What the hub needs of a socket: its protocol version, a way to send, a way to drop a channel. */
@@ -93,6 +93,7 @@ export class RealtimeHub {
   }
 
   deliver(event: LiveEvent) {
+    if (event.topic === INTERNAL_TOPIC) return;
     const set = this.channels.get(channelKey(event.organizationId, event.topic));
     if (!set) return;
     const frame: Frame = {

@@ -49,7 +49,7 @@ export async function realtimeServer(app: FastifyInstance) {
     if (!key) return refuse(socket, 401, 'No apikey given');
     let organization: Organization | undefined;
     try {
-      organization = await organizationByKey(deps.db, key, undefined);
+      organization = await organizationByKey(deps.organizations, deps.db, key, undefined);
     } catch {
       return refuse(socket, 503, 'Realtime is unavailable; try again shortly');
     }

@@ -37,7 +37,9 @@ export const runtimeConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       // 035), else DEFAULT_ORGANIZATION. The Host header only selects among configured teams.
       const slug = request.query.organization ?? slugForHost(config, request.host);
       const bySlug = slug ? await organizationBySlug(db, slug) : undefined;
-      const org = bySlug ?? (await organizationByKey(db, undefined, config.DEFAULT_ORGANIZATION));
+      const org =
+        bySlug ??
+        (await organizationByKey(app.deps.organizations, db, undefined, config.DEFAULT_ORGANIZATION));
       reply.header('cache-control', 'no-cache');
       return {
         apiBaseUrl: '/api',

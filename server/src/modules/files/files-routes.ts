@@ -56,7 +56,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const call = fanCall(request);
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return uploadAvatar(call, app.deps.files, body);
+      return uploadAvatar(call, app.deps, body);
     },
   );
 
@@ -70,6 +70,6 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: setAvatarResponseSchema, ...errorResponses },
       },
     },
-    async (request) => setAvatar(fanCall(request), request.body.name),
+    async (request) => setAvatar(fanCall(request), request.body.name, app.deps.fileUrls),
   );
 };

@@ -6,7 +6,9 @@ import type { FanCall } from '../../platform/service-call.ts';
 import { setAvatarMedia } from '../profile/fan-accounts.ts';
 import type { MediaTable } from './files-tables.ts';
 import { reencodeAvatar } from './image-upload.ts';
+import type { FileUrlSigner } from './signed-file-urls.ts';
 
+/** The public URL of published content (operators' uploads); fans' own uploads are signed. */
 export const fileUrl = (mediaId: string) => `/files/${mediaId}`;
 
 /** Records stored bytes as a media row (the file store already holds them under storageKey). */
@@ -33,11 +35,14 @@ export async function findMedia(db: Database, organizationId: string, mediaId: s
     .executeTakeFirst();
 }
 
-/** What GET /files/{id} needs to serve a file (public: media ids are random UUIDs). */
+/**
+ * What GET /files/{id} needs to serve a file: its organization and purpose decide whether it is
+ * public or needs a signed URL (decision 028).
+ */
 export async function mediaForDownload(db: Database, mediaId: string) {
   return db
     .selectFrom('media')
-    .select(['contentType', 'storageKey'])
+    .select(['organizationId', 'purpose', 'contentType', 'storageKey'])
     .where('id', '=', mediaId)
     .executeTakeFirst();
 }
@@ -69,8 +74,15 @@ export async function assertMedia(
 export const noSuchMedia = (missing: string[]) =>
   unprocessable('media_not_found', `No media ${missing[0]} in this organization`);
 
-/** POST /media: re-encode, store under DATA_DIR and record a media row owned by the fan. */
-export async function uploadAvatar(call: FanCall, files: FileStore, bytes: Buffer) {
+/**
+ * POST /media: re-encode, store under DATA_DIR and record a media row owned by the fan. Its URL
+ * is signed and expiring: the avatar is the fan's own upload (decision 028).
+ */
+export async function uploadAvatar(
+  call: FanCall,
+  { files, fileUrls }: { files: FileStore; fileUrls: FileUrlSigner },
+  bytes: Buffer,
+) {
   const webp = await reencodeAvatar(bytes);
   const storageKey = await files.put(call.org.id, webp, 'webp', 'image/webp');
   const media = await recordMedia(call.db, {
@@ -81,11 +93,11 @@ export async function uploadAvatar(call: FanCall, files: FileStore, bytes: Buffe
     byteSize: webp.length,
     storageKey,
   });
-  return { mediaId: media.id, url: fileUrl(media.id) };
+  return { mediaId: media.id, url: fileUrls.url(call.org.id, media.id, call.now) };
 }
 
 /** POST /media/set-avatar: only an avatar upload of the caller's own can become their avatar. */
-export async function setAvatar(call: FanCall, mediaId: string) {
+export async function setAvatar(call: FanCall, mediaId: string, fileUrls: FileUrlSigner) {
   const media = await call.db
     .selectFrom('media')
     .select('id')
@@ -96,5 +108,5 @@ export async function setAvatar(call: FanCall, mediaId: string) {
     .executeTakeFirst();
   if (!media) throw notFound('Media');
   await setAvatarMedia(call.db, call.org.id, call.userId, media.id, call.now);
-  return { mediaId: media.id, avatarUrl: fileUrl(media.id) };
+  return { mediaId: media.id, avatarUrl: fileUrls.url(call.org.id, media.id, call.now) };
 }

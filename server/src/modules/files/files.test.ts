@@ -39,12 +39,13 @@ describe('POST /api/media', () => {
     const res = await upload(fan, original);
     expect(res.statusCode).toBe(200);
     const { mediaId, url } = res.json();
-    expect(url).toBe(`/files/${mediaId}`);
+    // A fan's own upload comes back with a signed, expiring URL (decision 028).
+    expect(url).toMatch(new RegExp(`^/files/${mediaId}\\?exp=\\d+&sig=`));
 
     const file = await t.app.inject({ method: 'GET', url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/webp');
-    expect(file.headers['cache-control']).toContain('max-age=31536000');
+    expect(file.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
     const served = file.rawPayload;
     const meta = await sharp(served).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 512, height: 384 });
@@ -149,8 +150,11 @@ describe('POST /api/media/set-avatar', () => {
     const { mediaId } = (await upload(fan, await pngWithExif())).json();
     const res = await apiCall(t, fan, 'POST', '/api/media/set-avatar', { name: mediaId });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ mediaId, avatarUrl: `/files/${mediaId}` });
-    expect((await apiCall(t, fan, 'GET', '/api/user/me')).json().avatarUrl).toBe(`/files/${mediaId}`);
+    const { avatarUrl } = res.json();
+    expect(res.json().mediaId).toBe(mediaId);
+    expect(avatarUrl).toMatch(new RegExp(`^/files/${mediaId}\\?exp=\\d+&sig=`));
+    expect((await apiCall(t, fan, 'GET', '/api/user/me')).json().avatarUrl).toBe(avatarUrl);
+    expect((await t.app.inject({ method: 'GET', url: avatarUrl })).statusCode).toBe(200);
   });
 
   it('answers 404 for another fan’s upload or an unknown id and leaves the avatar unchanged', async () => {

@@ -21,6 +21,11 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getLeaderboard(fanCall(request), request.params.board, app.deps.config.secrets.appSecret),
+      getLeaderboard(
+        fanCall(request),
+        request.params.board,
+        app.deps.config.secrets.appSecret,
+        app.deps.fileUrls,
+      ),
   );
 };

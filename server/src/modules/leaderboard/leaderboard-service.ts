@@ -8,6 +8,7 @@ import {
   type LeaderboardEntry,
 } from '@paddock/contracts/api/leaderboard';
 import type { FanCall, OrgCall } from '../../platform/service-call.ts';
+import type { FileUrlSigner } from '../files/signed-file-urls.ts';
 import { type PublicIdentity, publicIdentities, referralCircle } from '../profile/public-identities.ts';
 import { currentSeason, currentWeek, currentWeekend, type Period } from './leaderboard-periods.ts';
 import {
@@ -48,7 +49,12 @@ export function showsByName(identity: PublicIdentity | undefined, today: string)
 
 type Presenter = (row: ScoreRow, position: number) => LeaderboardEntry;
 
-async function presenter(call: FanCall, rows: ScoreRow[], secret: string): Promise<Presenter> {
+async function presenter(
+  call: FanCall,
+  rows: ScoreRow[],
+  secret: string,
+  fileUrls: FileUrlSigner,
+): Promise<Presenter> {
   const { db, org, now, userId } = call;
   const identities = await publicIdentities(db, org.id, [...new Set(rows.map((r) => r.userId))]);
   const today = calendarDate(now, org.timeZone);
@@ -60,7 +66,8 @@ async function presenter(call: FanCall, rows: ScoreRow[], secret: string): Promi
       position,
       userId: byName || isMe ? row.userId : null,
       username: byName && identity?.username ? identity.username : anonymousName(secret, org.id, row.userId),
-      avatarUrl: byName && identity?.avatarMediaId ? `/files/${identity.avatarMediaId}` : null,
+      // A signed, expiring URL: avatars are fans' own uploads (decision 028).
+      avatarUrl: byName ? fileUrls.privateUrl(org.id, identity?.avatarMediaId ?? null, now) : null,
       points: row.points,
       isMe,
       anonymous: !byName,
@@ -80,11 +87,12 @@ export async function getLeaderboard(
   call: FanCall,
   board: LeaderboardBoard,
   secret: string,
+  fileUrls: FileUrlSigner,
 ): Promise<Leaderboard> {
   const period = await periodOf(call, board);
   if (!period)
     return { board, period: null, entries: [], me: { position: null, points: 0 }, around: [], total: 0 };
-  if (board === 'friends') return friendsBoard(call, period, secret);
+  if (board === 'friends') return friendsBoard(call, period, secret, fileUrls);
   const { db, org, userId } = call;
   const [top, me, total] = await Promise.all([
     topScores(db, org.id, period.key, LEADERBOARD_TOP),
@@ -98,7 +106,7 @@ export async function getLeaderboard(
       ])
     : [[], []];
   const mine: ScoreRow[] = me ? [{ userId, points: me.points, reachedAt: new Date(me.reached) }] : [];
-  const present = await presenter(call, [...top, ...above, ...mine, ...below], secret);
+  const present = await presenter(call, [...top, ...above, ...mine, ...below], secret, fileUrls);
   const position = me?.position ?? 0;
   return {
     board,
@@ -116,11 +124,16 @@ export async function getLeaderboard(
 }
 
 /** The friends board: the season's totals of the fan's referral circle (a few rows, sorted by SQL). */
-async function friendsBoard(call: FanCall, period: Period, secret: string): Promise<Leaderboard> {
+async function friendsBoard(
+  call: FanCall,
+  period: Period,
+  secret: string,
+  fileUrls: FileUrlSigner,
+): Promise<Leaderboard> {
   const { db, org, userId } = call;
   const circle = await referralCircle(db, org.id, userId);
   const rows = await scoresOf(db, org.id, period.key, circle);
-  const present = await presenter(call, rows, secret);
+  const present = await presenter(call, rows, secret, fileUrls);
   const entries = rows.slice(0, LEADERBOARD_TOP).map((row, i) => present(row, i + 1));
   const index = rows.findIndex((r) => r.userId === userId);
   const around =

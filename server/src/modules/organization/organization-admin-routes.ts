@@ -38,7 +38,7 @@ export const organizationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: organizationSettingsSchema, ...errorResponses },
       },
     },
-    async (request) => updateOrganization(await operatorCall(request), request.body),
+    async (request) => updateOrganization(await operatorCall(request), request.body, app.deps.organizations),
   );
 
   app.get(
@@ -66,6 +66,8 @@ export const organizationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ranksSchema, ...errorResponses },
       },
     },
-    async (request) => ({ ranks: await replaceRanks(await operatorCall(request), request.body) }),
+    async (request) => ({
+      ranks: await replaceRanks(await operatorCall(request), request.body, app.deps.organizations),
+    }),
   );
 };

@@ -9,7 +9,7 @@ import type { Organization } from '../../db/schema.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { findMedia } from '../files/files-service.ts';
-import { organizationCache } from './organization-cache.ts';
+import type { OrganizationCache } from './organization-cache.ts';
 import { listRanks } from './organization-service.ts';
 
 export function presentOrganization(org: Organization): OrganizationSettings {
@@ -54,7 +54,11 @@ async function assertLogo(call: OrgCall, mediaId: string) {
     throw unprocessable('not_an_image', 'The logo must be an image');
 }
 
-export async function updateOrganization(call: OperatorCall, patch: z.infer<typeof organizationPatchSchema>) {
+export async function updateOrganization(
+  call: OperatorCall,
+  patch: z.infer<typeof organizationPatchSchema>,
+  cache: OrganizationCache,
+) {
   if (patch.branding?.logoMediaId) await assertLogo(call, patch.branding.logoMediaId);
   const presented = await call.db.transaction().execute(async (trx) => {
     const current = await trx
@@ -84,13 +88,18 @@ export async function updateOrganization(call: OperatorCall, patch: z.infer<type
     );
     return after;
   });
-  // After the commit, so no request can re-read the old row into the cache (decision 032).
-  organizationCache.invalidate(call.org.id);
+  // After the commit, so no request of any process can re-read the old row into its cache
+  // (decision 032): this process drops it now, the others when the bus notice arrives.
+  cache.invalidate(call.org.id);
   return presented;
 }
 
 /** Ranks are replaced as a set, so the strictly increasing order can never be half-applied. */
-export async function replaceRanks(call: OperatorCall, body: z.infer<typeof ranksPutSchema>) {
+export async function replaceRanks(
+  call: OperatorCall,
+  body: z.infer<typeof ranksPutSchema>,
+  cache: OrganizationCache,
+) {
   const ranks = await call.db.transaction().execute(async (trx) => {
     const before = await listRanks(trx, call.org.id);
     await trx.deleteFrom('ranks').where('organizationId', '=', call.org.id).execute();
@@ -113,6 +122,6 @@ export async function replaceRanks(call: OperatorCall, body: z.infer<typeof rank
     );
     return after;
   });
-  organizationCache.invalidate(call.org.id);
+  cache.invalidate(call.org.id);
   return ranks;
 }

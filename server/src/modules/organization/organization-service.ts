@@ -1,7 +1,7 @@
 import type { Rank, RankCode } from '@paddock/contracts';
 import type { Database } from '../../db/engine.ts';
 import type { Organization } from '../../db/schema.ts';
-import { organizationCache } from './organization-cache.ts';
+import type { OrganizationCache } from './organization-cache.ts';
 
 /** The organization's ranks from entry (P10) to top (P1). */
 export async function listRanks(
@@ -17,9 +17,9 @@ export async function listRanks(
   return rows.map((r) => ({ ...r, code: r.code as RankCode }));
 }
 
-/** The ranks as `listRanks`, from the organization cache (hot paths: every /user/me). */
-export function cachedRanks(db: Database, organizationId: string) {
-  return organizationCache.ranks(organizationId, () => listRanks(db, organizationId));
+/** The ranks as `listRanks`, from the app's organization cache (hot paths: every /user/me). */
+export function cachedRanks(cache: OrganizationCache, db: Database, organizationId: string) {
+  return cache.ranks(organizationId, () => listRanks(db, organizationId));
 }
 
 export async function organizationById(db: Database, id: string): Promise<Organization | undefined> {
@@ -48,6 +48,7 @@ export async function hasOrganizations(db: Database): Promise<boolean> {
  * asks, so the answer comes from the organization cache (decision 032).
  */
 export function organizationByKey(
+  cache: OrganizationCache,
   db: Database,
   key: string | undefined,
   defaultSlug: string | undefined,
@@ -55,7 +56,7 @@ export function organizationByKey(
   // Keys start with pk_, so the key-less entry cannot collide with one; it names the default
   // it was resolved for, so apps with different DEFAULT_ORGANIZATION in one process never mix.
   const cacheKey = key ?? `default:${defaultSlug ?? ''}`;
-  return organizationCache.organization(cacheKey, () => loadOrganizationByKey(db, key, defaultSlug));
+  return cache.organization(cacheKey, () => loadOrganizationByKey(db, key, defaultSlug));
 }
 
 async function loadOrganizationByKey(

@@ -22,7 +22,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, ...errorResponses },
       },
     },
-    async (request) => getMe(fanCall(request)),
+    async (request) => getMe(fanCall(request), app.deps),
   );
 
   app.patch(
@@ -38,7 +38,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, ...errorResponses },
       },
     },
-    async (request) => updateMe(fanCall(request), request.body),
+    async (request) => updateMe(fanCall(request), request.body, app.deps),
   );
 
   app.get(

@@ -4,6 +4,8 @@ import type { Database } from '../../db/engine.ts';
 import type { Organization, User, UserUpdate as UserRowUpdate } from '../../db/schema.ts';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
+import type { FileUrlSigner } from '../files/signed-file-urls.ts';
+import type { OrganizationCache } from '../organization/organization-cache.ts';
 import { cachedRanks } from '../organization/organization-service.ts';
 import { accountGone, findFan, lockFan } from './fan-accounts.ts';
 import { completeProfileIfReady } from './profile-completion.ts';
@@ -20,13 +22,20 @@ function rolesOf(user: User): string[] {
   return Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [];
 }
 
+/** What presenting a fan needs from the app: the avatar's URL signer and the ranks cache. */
+export interface PresentDeps {
+  fileUrls: FileUrlSigner;
+  organizations: OrganizationCache;
+}
+
 export async function presentUser(
   db: Database,
   organization: Organization,
   user: User,
   now: Date,
+  { fileUrls, organizations }: PresentDeps,
 ): Promise<UserResponse> {
-  const ranks = await cachedRanks(db, organization.id);
+  const ranks = await cachedRanks(organizations, db, organization.id);
   const rank = rankFor(user.lifetimePoints, ranks);
   const next = nextRank(user.lifetimePoints, ranks);
   return {
@@ -40,7 +49,8 @@ export async function presentUser(
     country: user.country,
     birthday: user.birthday,
     properties: user.properties ?? {},
-    avatarUrl: user.avatarMediaId ? `/files/${user.avatarMediaId}` : null,
+    // A signed, expiring URL: the avatar is the fan's own upload (decision 028).
+    avatarUrl: fileUrls.privateUrl(organization.id, user.avatarMediaId, now),
     points: user.points,
     lifetimePoints: user.lifetimePoints,
     rank: rank ? { code: rank.code, name: rank.name } : null,
@@ -56,10 +66,10 @@ export async function presentUser(
   };
 }
 
-export async function getMe(call: FanCall) {
+export async function getMe(call: FanCall, deps: PresentDeps) {
   const user = await findFan(call.db, call.org.id, call.userId);
   if (!user) throw accountGone();
-  return presentUser(call.db, call.org, user, call.now);
+  return presentUser(call.db, call.org, user, call.now, deps);
 }
 
 const invalid = (field: string, message: string) =>
@@ -76,7 +86,7 @@ const blankToNull = (v: string | null | undefined) => (v === undefined ? undefin
  * The row is locked so the first completion of the profile (and its referral payment)
  * happens exactly once.
  */
-export async function updateMe(call: FanCall, patch: UserUpdate): Promise<UserResponse> {
+export async function updateMe(call: FanCall, patch: UserUpdate, deps: PresentDeps): Promise<UserResponse> {
   const { db, org: organization, userId, now } = call;
   const birthday = blankToNull(patch.birthday);
   if (birthday) {
@@ -123,7 +133,7 @@ export async function updateMe(call: FanCall, patch: UserUpdate): Promise<UserRe
     await completeProfileIfReady(trx, organization.id, userId, now);
     return trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   });
-  return presentUser(db, organization, user, now);
+  return presentUser(db, organization, user, now, deps);
 }
 
 /**

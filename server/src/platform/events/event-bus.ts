@@ -4,8 +4,17 @@
  * an event published by any process reaches the subscribers of every process (decision 016).
  */
 
-/** The channels a fan can join (realtime-compat §11): the organization-wide one and a fan's own. */
-export type LiveTopic = 'live' | `fan:${string}`;
+/**
+ * Notices between processes that no fan ever receives (an organization cache entry to drop,
+ * decision 032): the realtime hub skips this topic, and no channel of that name can be joined.
+ */
+export const INTERNAL_TOPIC = 'internal';
+
+/**
+ * The channels a fan can join (realtime-compat §11): the organization-wide one and a fan's own;
+ * plus the internal topic, which travels the same transport but is never delivered to a socket.
+ */
+export type LiveTopic = 'live' | `fan:${string}` | typeof INTERNAL_TOPIC;
 
 export interface LiveEvent {
   organizationId: string;

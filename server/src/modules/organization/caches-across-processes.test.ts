@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_RANKS } from '../../seed/organization-seed.ts';
+import { ledgerLines } from '../../test/points.ts';
+import {
+  apiCall,
+  createFan,
+  createTestApp,
+  onRealPostgres,
+  orgWithOperator,
+  type TestContext,
+} from '../../test/test-app.ts';
+
+/**
+ * Issue 13 (decision 016, decision 032): two server instances on one PostgreSQL, each with its
+ * own pool, caches and bus connection, as two processes behind a load balancer. What one
+ * process writes, the other must serve at once: an operator's settings (through the cache
+ * invalidation notice on the bus), rate-limit counters and idempotency keys (shared stores).
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Whether something answers at REDIS_URL (the Redis bus is tested only where one runs). */
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+const redisUp = onRealPostgres && (await reachable(REDIS_URL));
+
+/** Asks `read` until it answers `want`; the milliseconds it took, or fails after `withinMs`. */
+async function seenWithin<T>(read: () => Promise<T>, want: T, withinMs: number): Promise<number> {
+  const start = performance.now();
+  let last: T | undefined;
+  while (performance.now() - start < withinMs) {
+    last = await read();
+    if (last === want) return performance.now() - start;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`still ${String(last)} after ${withinMs} ms, wanted ${String(want)}`);
+}
+
+for (const bus of ['postgres', 'redis'] as const) {
+  describe.runIf(onRealPostgres && (bus === 'postgres' || redisUp))(`two servers, bus over ${bus}`, () => {
+    let a: TestContext;
+    let b: TestContext;
+    beforeAll(async () => {
+      // The production rate limits (scale 1), so the shared limit below is reached.
+      const env = { RATE_LIMIT_SCALE: '1', ...(bus === 'redis' ? { REDIS_URL } : {}) };
+      [a, b] = await Promise.all([createTestApp(env), createTestApp(env)]);
+      // One clock for both, as two machines share real time (rate-limit windows follow it).
+      const now = new Date();
+      a.clock.set(now);
+      b.clock.set(now);
+    });
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+    });
+
+    it("serves an operator's setting changed on A from B within a second, not after the cache's 5 s", async () => {
+      expect(a.deps.events.kind).toBe(bus);
+      const { org, operator } = await orgWithOperator(a);
+      const fan = await createFan(a, org);
+      const nameOnB = async () => (await apiCall(b, fan, 'GET', '/api/organization/current')).json().name;
+      const rankOnB = async () => (await apiCall(b, fan, 'GET', '/api/user/me')).json().rank.name;
+      expect(await nameOnB()).toBe(org.name);
+      expect(await rankOnB()).toBe('Rookie');
+
+      // B really caches: a change made behind the cache's back is not served yet.
+      await a.db
+        .updateTable('organizations')
+        .set({ name: 'Behind the cache' })
+        .where('id', '=', org.id)
+        .execute();
+      expect(await nameOnB()).toBe(org.name);
+
+      const patched = await apiCall(a, operator, 'PATCH', '/api/admin/organization', {
+        name: 'Renamed on A',
+      });
+      expect(patched.statusCode).toBe(200);
+      expect(await seenWithin(nameOnB, 'Renamed on A', 1_000)).toBeLessThan(1_000);
+
+      const renamed = DEMO_RANKS.map((r) => ({ ...r, name: r.code === 'P10' ? 'Paddock Pass' : r.name }));
+      expect((await apiCall(a, operator, 'PUT', '/api/admin/ranks', { ranks: renamed })).statusCode).toBe(
+        200,
+      );
+      expect(await seenWithin(rankOnB, 'Paddock Pass', 1_000)).toBeLessThan(1_000);
+    });
+
+    it('counts one rate limit across both: a budget spent half on A, half on B, refuses on both', async () => {
+      const { org } = await orgWithOperator(a);
+      const fan = await createFan(a, org);
+      // POST /api/media/set-avatar allows 10 per fan per minute (product-rate-limits.ts).
+      const setAvatar = (on: TestContext) =>
+        apiCall(on, fan, 'POST', '/api/media/set-avatar', { name: randomUUID() });
+      for (let i = 0; i < 5; i++) {
+        expect((await setAvatar(a)).statusCode).toBe(404);
+        expect((await setAvatar(b)).statusCode).toBe(404);
+      }
+      const onB = await setAvatar(b);
+      expect(onB.statusCode).toBe(429);
+      expect(onB.json().code).toBe('rate_limited');
+      expect((await setAvatar(a)).statusCode).toBe(429);
+    });
+
+    it("answers an Idempotency-Key replayed on B with A's answer, and pays once", async () => {
+      const { org } = await orgWithOperator(a);
+      const fan = await createFan(a, org);
+      const checkIn = (on: TestContext) =>
+        on.app.inject({
+          method: 'POST',
+          url: '/api/checkin',
+          headers: {
+            'x-organization-token': org.publishableKey,
+            authorization: `Bearer ${fan.accessToken}`,
+            'idempotency-key': `two-servers-${fan.user.id}`,
+          },
+          payload: {},
+        });
+      const first = await checkIn(a);
+      expect(first.statusCode).toBe(200);
+      expect(first.json().pointsAwarded).toBe(10);
+      const replay = await checkIn(b);
+      expect(replay.statusCode).toBe(200);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.body).toBe(first.body);
+      expect((await ledgerLines(a, fan)).map((l) => l.amount)).toEqual([10]);
+    });
+  });
+}
