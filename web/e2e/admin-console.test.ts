@@ -55,14 +55,14 @@ describe('operator console', () => {
     const before = await fanApi<{ points: number }>('GET', '/user/me');
     await page.goto('/admin/challenges');
     await page.getByRole('link', { name: 'Who takes pole at Silverstone?' }).click();
-    await page.getByLabel('What happened').selectOption({ label: 'Alex Moreno' });
+    await page.getByLabel('What happened').selectOption({ label: 'Marco Velti' });
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByTestId('settle-preview');
     await expect.poll(() => preview.textContent()).toContain('Settling pays 1 fan 75 points in all.');
     await screenshot(page, 'admin-settle-preview');
     expect(await seriousA11yViolations(page), 'axe on a challenge').toEqual([]);
     await page.getByRole('button', { name: 'Confirm settlement' }).click();
-    await expect.poll(() => page.getByText('Currently settled as: Alex Moreno').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Currently settled as: Marco Velti').isVisible()).toBe(true);
 
     const after = await fanApi<{ points: number }>('GET', '/user/me');
     expect(after.body.points).toBe(before.body.points + 75);

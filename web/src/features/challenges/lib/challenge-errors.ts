@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { refusalKey } from '../../../lib/refusals.ts';
 import type catalogue from '../i18n/en.json';
 
-type ErrorKey = `errors.${keyof (typeof catalogue)['errors'] & string}`;
+export type ErrorKey = `errors.${keyof (typeof catalogue)['errors'] & string}`;
 
 /**
  * The 422 refusals of POST /challenge (product §8 "challenge submission error"), each with its
@@ -31,4 +31,15 @@ export function challengeErrorKey(error: unknown): ErrorKey {
     if (error.status === 422) return 'errors.submission';
   }
   return 'errors.generic';
+}
+
+/**
+ * The toast's title: a wrong keyword or an implausible reaction is a miss, not a failure to save
+ * (issue 15 item 10: "We couldn't save that" over a wrong keyword read like an outage).
+ */
+export function challengeErrorTitleKey(error: unknown): ErrorKey {
+  const key = challengeErrorKey(error);
+  return key === 'errors.wrong_keyword' || key === 'errors.implausible_score'
+    ? 'errors.missTitle'
+    : 'errors.title';
 }
