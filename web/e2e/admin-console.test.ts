@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousA11yViolations } from './support/browser.ts';
-import { DEMO_FAN, DEMO_OPERATOR, laptopPage, journeyRig, endedSweepstake } from './support/journeys.ts';
+import {
+  DEMO_FAN,
+  DEMO_OPERATOR,
+  laptopPage,
+  journeyRig,
+  drawInConsole,
+  endedSweepstake,
+} from './support/journeys.ts';
 
 /**
  * The operator journeys of product §11 in real Chromium at a laptop viewport against the real server on
@@ -118,15 +125,7 @@ describe('operator console', () => {
       }),
     };
 
-    await page.goto('/admin/sweepstakes');
-    const panel = page.locator('div.rounded-2xl').filter({ hasText: 'E2E paddock pass' });
-    await panel.getByRole('button', { name: 'Draw winners' }).click();
-    // The app's own confirmation, not window.confirm.
-    await page
-      .getByRole('dialog', { name: 'Draw winners' })
-      .getByRole('button', { name: 'Draw winners' })
-      .click();
-    await panel.getByRole('listitem').first().waitFor();
+    const panel = await drawInConsole(page, 'E2E paddock pass');
     await screenshot(page, 'admin-sweepstake-drawn');
 
     const { body: verify } = await rig.visitor<{

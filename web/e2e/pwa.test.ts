@@ -114,14 +114,7 @@ describe('installable app', () => {
   });
 
   it('iOS Safari: a hint explains Share → Add to Home Screen, and "Got it" is remembered', async () => {
-    const context = await rig.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      baseURL: rig.server.baseUrl,
-      userAgent: IPHONE_UA,
-      isMobile: true,
-      hasTouch: true,
-    });
-    const page = await context.newPage();
+    const page = await newPhonePage(rig.browser, rig.server.baseUrl, { userAgent: IPHONE_UA });
     await page.goto('/');
     const hint = page.getByTestId('install-app');
     await hint.getByText('Tap the Share button, then “Add to Home Screen”.').waitFor();
@@ -130,6 +123,6 @@ describe('installable app', () => {
     await page.getByRole('tab', { name: 'Sign in' }).waitFor();
     await page.waitForTimeout(500);
     expect(await hint.count()).toBe(0);
-    await context.close();
+    await page.context().close();
   });
 });

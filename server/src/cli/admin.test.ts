@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RANK_CODES } from '@paddock/contracts';
 import { createFan, createOrg, useTestApp } from '../test/test-app.ts';
 import { runAdmin } from './admin.ts';
 
@@ -72,18 +73,8 @@ describe('npm run admin -- create-org, list-orgs, rotate-keys', () => {
       headers: { 'x-organization-token': key! },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().ranks.map((rank: { code: string }) => rank.code)).toEqual([
-      'P10',
-      'P9',
-      'P8',
-      'P7',
-      'P6',
-      'P5',
-      'P4',
-      'P3',
-      'P2',
-      'P1',
-    ]);
+    // The ten ranks of product §1, from the entry rank P10 to the top rank P1.
+    expect(res.json().ranks.map((rank: { code: string }) => rank.code)).toEqual([...RANK_CODES]);
     const consents = await t.db
       .selectFrom('consentTypes')
       .innerJoin('organizations', 'organizations.id', 'consentTypes.organizationId')

@@ -1,7 +1,6 @@
 import type { ChallengeRefusal } from '@paddock/contracts/api/challenges';
 import type { LedgerRefusal } from '@paddock/contracts/api/ledger';
-import { ApiError } from '../../../lib/api-client.ts';
-import { refusalKey } from '../../../lib/refusals.ts';
+import { failureKey } from '../../../lib/refusals.ts';
 import type catalogue from '../i18n/en.json';
 
 export type ErrorKey = `errors.${keyof (typeof catalogue)['errors'] & string}`;
@@ -24,13 +23,11 @@ const REFUSAL_KEYS = {
 
 /** The catalogue key that explains an error to a fan: a known code, sign-in, or a generic retry. */
 export function challengeErrorKey(error: unknown): ErrorKey {
-  if (error instanceof ApiError) {
-    if (error.status === 401) return 'errors.sign_in';
-    const known = refusalKey(REFUSAL_KEYS, error.code);
-    if (known) return known;
-    if (error.status === 422) return 'errors.submission';
-  }
-  return 'errors.generic';
+  return failureKey(error, REFUSAL_KEYS, {
+    signIn: 'errors.sign_in',
+    refused: 'errors.submission',
+    generic: 'errors.generic',
+  });
 }
 
 /**
