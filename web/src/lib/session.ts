@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
-import { loadSupabase } from './supabase.ts';
+import { loadSupabase, mayHaveSession, storedSession } from './supabase.ts';
 
 /**
  * The supabase-js session is the single source of signed-in state (product §4). Every auth event
@@ -28,9 +28,21 @@ export function getSessionState(): SessionState {
   return state;
 }
 
-/** Subscribes to supabase-js once at boot and resolves after the initial session is known. */
+/**
+ * Subscribes to supabase-js once at boot and resolves after the initial session is known. A
+ * visitor without any session (mayHaveSession) is signed out at once, and a fan whose cookie holds
+ * a fresh session (storedSession) is signed in with it: the first screen renders without waiting
+ * for the auth chunk, which subscribes when it arrives and takes over (decision 021).
+ */
 export async function initSession(): Promise<void> {
-  const client = await loadSupabase();
+  const initial = loadSupabase().then(subscribe);
+  const stored = storedSession();
+  if (!stored && mayHaveSession()) return initial;
+  set({ ...state, status: stored ? 'signedIn' : 'signedOut', session: stored });
+  initial.catch((error) => console.warn('[paddock] auth client unavailable', error));
+}
+
+async function subscribe(client: Awaited<ReturnType<typeof loadSupabase>>): Promise<void> {
   return new Promise((resolve) => {
     client.auth.onAuthStateChange((event, session) => {
       set({
