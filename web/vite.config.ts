@@ -6,28 +6,37 @@ import { VitePWA } from 'vite-plugin-pwa';
 const api = process.env.PADDOCK_API ?? 'http://localhost:3000';
 
 /**
- * The auth client is a lazy chunk (src/lib/supabase.ts) so it stays out of the entry, but boot
- * needs it before the first render: a modulepreload hint lets the browser fetch it alongside the
- * entry instead of after the entry has run.
+ * Chunks boot loads with a dynamic import but needs on every first load: modulepreload hints let
+ * the browser fetch them alongside the entry instead of after the entry has run (decision 021).
+ * The first screens with the shell's layouts (the first-screen group below), the English
+ * catalogues (always loaded, the fallback) and the auth client (src/lib/supabase.ts).
  */
-function preloadAuthClient(): Plugin {
+function preloadBootChunks(): Plugin {
+  // In the order they are needed: the first render waits for the first two, not for the auth client.
+  const wanted = [
+    /\/src\/app\/routes\/index-route\.tsx$/,
+    /\/src\/i18n\/common\/en\.json$/,
+    /\/src\/lib\/auth-client\.ts$/,
+  ];
   return {
-    name: 'paddock:preload-auth-client',
+    name: 'paddock:preload-boot-chunks',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const chunk = Object.values(ctx.bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/lib/auth-client.ts'),
-        );
-        if (!chunk) return [];
-        return [
-          {
+        const chunks = Object.values(ctx.bundle ?? {});
+        return wanted
+          .flatMap((re) => {
+            const chunk = chunks.find(
+              (c) => c.type === 'chunk' && Object.keys(c.modules).some((id) => re.test(id)),
+            );
+            return chunk ? [chunk] : [];
+          })
+          .map((chunk) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
-            injectTo: 'head',
-          },
-        ];
+            injectTo: 'head' as const,
+          }));
       },
     },
   };
@@ -66,7 +75,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    preloadAuthClient(),
+    preloadBootChunks(),
     chunkGraph(),
     // Installable app (README "Installable app"): a Workbox service
     // worker with the app shell precached, fonts and images cached as they are used. The
