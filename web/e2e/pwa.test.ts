@@ -92,19 +92,25 @@ describe('installable app', () => {
     await page.goto('/');
     await page.getByRole('tab', { name: 'Sign in' }).waitFor();
     // What Chrome fires once the installability criteria are met (a real one needs user engagement).
-    await page.evaluate(() => {
-      const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
-        prompt: () => Promise<void>;
-        userChoice: Promise<{ outcome: string }>;
-      };
-      event.prompt = async () => {
-        (window as unknown as { prompted: boolean }).prompted = true;
-      };
-      event.userChoice = Promise.resolve({ outcome: 'accepted' });
-      window.dispatchEvent(event);
-    });
+    // The offer is a lazy chunk loaded after the first paint (decision 021), so the event is sent
+    // until it has a listener, as Chrome does once the service worker it registers is in place.
     const offer = page.getByTestId('install-app');
-    await offer.getByText('Install Paddock').waitFor();
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => {
+          const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
+            prompt: () => Promise<void>;
+            userChoice: Promise<{ outcome: string }>;
+          };
+          event.prompt = async () => {
+            (window as unknown as { prompted: boolean }).prompted = true;
+          };
+          event.userChoice = Promise.resolve({ outcome: 'accepted' });
+          window.dispatchEvent(event);
+        });
+        return offer.getByText('Install Paddock').count();
+      })
+      .toBe(1);
     await offer.getByRole('button', { name: 'Install' }).click();
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted))

@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
-import { loadSupabase } from './supabase.ts';
+import { loadSupabase, mayHaveSession, storedSession } from './supabase.ts';
 
 /**
  * The supabase-js session is the single source of signed-in state (product §4). Every auth event
@@ -34,9 +34,22 @@ export function getSessionState(): SessionState {
   return state;
 }
 
-/** Subscribes to supabase-js once at boot and resolves after the initial session is known. */
+/**
+ * Subscribes to supabase-js once at boot and resolves after the initial session is known. A
+ * visitor without any session (mayHaveSession) is signed out at once, and a fan whose cookie holds
+ * a fresh session (storedSession) is signed in with it: the first screen renders without waiting
+ * for the auth chunk, which subscribes when it arrives and takes over (decision 021).
+ */
 export async function initSession(): Promise<void> {
-  const client = await loadSupabase();
+  const initial = loadSupabase().then(subscribe);
+  const stored = storedSession();
+  // A mailed link into the app (decision 035) is verified before the first screen: it decides which.
+  if (hasAppLink() || (!stored && mayHaveSession())) return initial;
+  set({ ...state, status: stored ? 'signedIn' : 'signedOut', session: stored });
+  initial.catch((error) => console.warn('[paddock] auth client unavailable', error));
+}
+
+async function subscribe(client: Awaited<ReturnType<typeof loadSupabase>>): Promise<void> {
   await new Promise<void>((resolve) => {
     client.auth.onAuthStateChange((event, session) => {
       set({
@@ -63,6 +76,11 @@ export async function initSession(): Promise<void> {
  * raises PASSWORD_RECOVERY, so the landing page asks for a password. The token leaves the
  * address bar first, so a reload or a shared screenshot does not carry it.
  */
+function hasAppLink(): boolean {
+  const params = new URLSearchParams(window.location.search);
+  return params.has('token_hash') && APP_LINK_TYPES.includes(params.get('type') as AppLinkType);
+}
+
 async function verifyLinkInUrl(client: Awaited<ReturnType<typeof loadSupabase>>) {
   const url = new URL(window.location.href);
   const tokenHash = url.searchParams.get('token_hash');
