@@ -121,6 +121,8 @@ describe('the figures', () => {
   it('counts the expected refusals apart from errors, and compares writes with the ledger limit', () => {
     const write = pathResult('POST /api/checkin', 'write', load, limits, 150, 3);
     expect(write).toMatchObject({ ok: 900, refused: 80, errors: 13, ofLimit: 25, cpuMsPerRequest: 2.5 });
+    // Scaling counts what was served: not the 429s, 5xx or sheds.
+    expect(write.servedRps).toBe(98);
     expect(pathResult('GET /api/user/me', 'read', load, limits, 150).ofLimit).toBe(1);
   });
 

@@ -7,6 +7,8 @@ export interface PathResult {
   name: string;
   kind: PathKind;
   rps: number;
+  /** Served answers (2xx and the expected 422) per second: what scaling is judged on, not 503s. */
+  servedRps: number;
   p50: number;
   p99: number;
   max: number;
@@ -77,6 +79,7 @@ export function pathResult(
     name,
     kind,
     rps: load.rps,
+    servedRps: load.seconds > 0 ? (ok + refused) / load.seconds : 0,
     p50: load.p50,
     p99: load.p99,
     max: load.max,

@@ -1,8 +1,9 @@
 /**
  * `--workers`: the same mix against WORKERS=1 and WORKERS=N, side by side. The ratio of a path
- * is its req/s with N processes over its req/s with one; the mix's ratio is the geometric mean
+ * is its served answers per second with N processes over those with one (a 503 shed under
+ * overload, decision 014, is fast but serves nobody, so it does not count); the mix's ratio is the geometric mean
  * of the path ratios, so each path of the race-day mix counts once whatever its speed (the sum
- * of req/s, also printed, is dominated by the fastest reads).
+ * of served/s, also printed, is dominated by the fastest reads).
  */
 import type { RunResult } from './report.ts';
 import { throttleLine } from './report.ts';
@@ -12,7 +13,7 @@ export const SCALING_TARGET = 1.6;
 
 export interface ScalingRow {
   name: string;
-  /** req/s per worker count, in the order of `workers`. */
+  /** Served answers per second (2xx and the expected 422, not 503s) per worker count, in order. */
   rps: number[];
   cpuMsPerRequest: (number | null)[];
   loadCpuPercent: (number | null)[];
@@ -27,7 +28,7 @@ export interface Scaling {
   paths: ScalingRow[];
   /** Geometric mean of the path ratios. */
   mixRatio: number | null;
-  /** Sum of req/s over every path, per worker count, and its ratio. */
+  /** Sum of served/s over every path, per worker count, and its ratio. */
   totalRps: number[];
   totalRatio: number | null;
   /** Bare Fastify per worker count (null where not measured). */
@@ -45,7 +46,7 @@ export function scalingOf(runs: RunResult[]): Scaling {
   const first = runs[0]!;
   const paths = first.paths.map((p) => {
     const same = runs.map((r) => r.paths.find((q) => q.name === p.name));
-    const rps = same.map((q) => q?.rps ?? 0);
+    const rps = same.map((q) => q?.servedRps ?? 0);
     return {
       name: p.name,
       rps,
@@ -55,7 +56,7 @@ export function scalingOf(runs: RunResult[]): Scaling {
     };
   });
   const ratios = paths.map((p) => p.ratio).filter((r): r is number => r !== null && r > 0);
-  const totalRps = runs.map((r) => r.paths.reduce((sum, p) => sum + p.rps, 0));
+  const totalRps = runs.map((r) => r.paths.reduce((sum, p) => sum + p.servedRps, 0));
   const bareRps = runs.map((r) => r.limits.fastifyRps);
   return {
     engine: first.engine,
@@ -77,13 +78,13 @@ const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const times = (n: number | null) => (n === null ? '—' : `${n.toFixed(2)}×`);
 const opt = (n: number | null, f: (n: number) => string) => (n === null ? '—' : f(n));
 
-/** A Markdown table like report.ts's, one req/s column per worker count. */
+/** A Markdown table like report.ts's, one served/s column per worker count. */
 export function formatScaling(s: Scaling, runs: RunResult[]): string {
   const last = s.workers.at(-1)!;
   const w = (n: number) => `×${n}`;
   const header = [
     'Path',
-    ...s.workers.map((n) => `req/s ${w(n)}`),
+    ...s.workers.map((n) => `served/s ${w(n)}`),
     `ratio ${last}/1`,
     ...s.workers.map((n) => `CPU ms/req ${w(n)}`),
     ...s.workers.map((n) => `load gen CPU ${w(n)}`),
@@ -104,7 +105,7 @@ export function formatScaling(s: Scaling, runs: RunResult[]): string {
       ...s.workers.flatMap(() => ['', '']),
     ],
     [
-      'all paths (sum of req/s)',
+      'all paths (sum of served/s)',
       ...s.totalRps.map(int),
       times(s.totalRatio),
       ...s.workers.flatMap(() => ['', '']),

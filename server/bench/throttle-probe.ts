@@ -40,6 +40,12 @@ export function judgeThrottle(statuses: number[], budget: number): ThrottleProbe
  * RATE_LIMIT_SCALE=1 and TRUST_PROXY=127.0.0.1 (so the probe's address is its own).
  */
 export async function probeThrottle(baseUrl: string, token: string, orgKey: string): Promise<ThrottleProbe> {
+  const headers = {
+    authorization: `Bearer ${token}`,
+    'x-organization-token': orgKey,
+    'x-forwarded-for': PROBE_ADDRESS,
+  };
+  await untilServing(`${baseUrl}${PROBE_PATH}`, headers);
   // The windows are fixed minutes: a burst across a boundary would rightly pass twice.
   const intoWindow = Date.now() % WINDOW_MS;
   if (intoWindow > WINDOW_MS - 15_000) await new Promise((r) => setTimeout(r, WINDOW_MS - intoWindow + 500));
@@ -47,12 +53,7 @@ export async function probeThrottle(baseUrl: string, token: string, orgKey: stri
     Array.from({ length: PROBE_REQUESTS }, () =>
       fetch(`${baseUrl}${PROBE_PATH}`, {
         method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'x-organization-token': orgKey,
-          'x-forwarded-for': PROBE_ADDRESS,
-          'content-type': 'application/json',
-        },
+        headers: { ...headers, 'content-type': 'application/json' },
         body: '{}',
       }).then(
         async (response) => {
@@ -64,4 +65,17 @@ export async function probeThrottle(baseUrl: string, token: string, orgKey: stri
     ),
   );
   return judgeThrottle(statuses, PROBE_BUDGET);
+}
+
+/**
+ * A restarted server on a busy machine sheds load (503 overloaded) while it warms up; the burst
+ * waits until a read of the same path (not throttled) is served, for up to a minute.
+ */
+async function untilServing(url: string, headers: Record<string, string>) {
+  for (let attempt = 1; attempt <= 30; attempt++) {
+    const response = await fetch(url, { headers }).catch(() => null);
+    await response?.arrayBuffer();
+    if (response?.ok) return;
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
 }
