@@ -64,6 +64,8 @@ async function startServer() {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_SCALE: '100',
+      // Required in production (decision 026): the address the browser uses.
+      SITE_URL: `http://127.0.0.1:${port}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -96,7 +98,7 @@ async function startServer() {
   };
 }
 
-/** The demo fan's session as supabase-js keeps it in local storage (decision 020). */
+/** The demo fan's session, signed in against the real auth API (decision 011). */
 async function fanSession(baseUrl) {
   const { organizationKey } = await (await fetch(`${baseUrl}/config.json`)).json();
   const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
@@ -110,9 +112,31 @@ async function fanSession(baseUrl) {
 }
 
 /**
+ * The session as the web app keeps it (decision 029, @supabase/ssr's cookie storage): the cookie
+ * `sb-<first label of the host>-auth-token`, `base64-` + base64url(JSON), split into `.0`, `.1`…
+ * when longer than 3,180 characters (base64url needs no URI escaping, so plain slices match).
+ */
+function sessionCookies(baseUrl, session) {
+  const url = new URL(baseUrl);
+  const name = `sb-${url.hostname.split('.')[0]}-auth-token`;
+  const value = `base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`;
+  const CHUNK = 3180;
+  const parts = value.length <= CHUNK ? [[name, value]] : [];
+  for (let i = 0; value.length > CHUNK && i * CHUNK < value.length; i += 1) {
+    parts.push([`${name}.${i}`, value.slice(i * CHUNK, (i + 1) * CHUNK)]);
+  }
+  return parts.map(([cookieName, cookieValue]) => ({
+    name: cookieName,
+    value: cookieValue,
+    url: url.origin,
+    path: '/',
+    sameSite: 'Lax',
+  }));
+}
+
+/**
  * One Lighthouse run in a fresh Chromium profile (a cold cache, as a fan's first visit). With a
- * session, it is written into local storage first from /healthz, a page that loads no asset, and
- * Lighthouse is told not to reset storage.
+ * session, its cookies are set first and Lighthouse is told not to reset storage.
  */
 async function audit(url, session) {
   const chrome = await chromeLauncher.launch({
@@ -122,16 +146,7 @@ async function audit(url, session) {
   try {
     if (session) {
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-      const page = await browser.newPage();
-      const origin = new URL(url);
-      await page.goto(`${origin.origin}/healthz`);
-      const storageKey = `sb-${origin.hostname.split('.')[0]}-auth-token`;
-      await page.evaluate(
-        (key, value) => localStorage.setItem(key, value),
-        storageKey,
-        JSON.stringify(session),
-      );
-      await page.close();
+      await browser.setCookie(...sessionCookies(url, session));
       await browser.disconnect();
     }
     const result = await lighthouse(url, {

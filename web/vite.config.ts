@@ -6,29 +6,67 @@ import { VitePWA } from 'vite-plugin-pwa';
 const api = process.env.PADDOCK_API ?? 'http://localhost:3000';
 
 /**
- * The auth client is a lazy chunk (src/lib/supabase.ts) so it stays out of the entry, but boot
- * needs it before the first render: a modulepreload hint lets the browser fetch it alongside the
- * entry instead of after the entry has run.
+ * Chunks boot loads with a dynamic import but needs on every first load: modulepreload hints let
+ * the browser fetch them alongside the entry instead of after the entry has run (decision 021).
+ * The first screens with the shell's layouts (the first-screen group below), the English
+ * catalogues (always loaded, the fallback) and the auth client (src/lib/supabase.ts).
  */
-function preloadAuthClient(): Plugin {
+function preloadBootChunks(): Plugin {
+  // In the order they are needed: the first render waits for the first two, not for the auth client.
+  const wanted = [
+    /\/src\/app\/routes\/index-route\.tsx$/,
+    /\/src\/i18n\/common\/en\.json$/,
+    /\/src\/lib\/auth-client\.ts$/,
+  ];
   return {
-    name: 'paddock:preload-auth-client',
+    name: 'paddock:preload-boot-chunks',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const chunk = Object.values(ctx.bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/lib/auth-client.ts'),
-        );
-        if (!chunk) return [];
-        return [
-          {
+        const chunks = Object.values(ctx.bundle ?? {});
+        return wanted
+          .flatMap((re) => {
+            const chunk = chunks.find(
+              (c) => c.type === 'chunk' && Object.keys(c.modules).some((id) => re.test(id)),
+            );
+            return chunk ? [chunk] : [];
+          })
+          .map((chunk) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
-            injectTo: 'head',
-          },
-        ];
+            injectTo: 'head' as const,
+          }));
       },
+    },
+  };
+}
+
+/**
+ * Writes dist/.vite/chunk-graph.json: every JavaScript chunk with the source modules it holds and
+ * the chunks it imports statically. Vite's manifest names a chunk only by its first module, so a
+ * route merged into a group chunk (first-screen below) would vanish from it;
+ * web/scripts/first-load.mjs reads this graph to count what boot waits for (decision 021).
+ */
+function chunkGraph(): Plugin {
+  return {
+    name: 'paddock:chunk-graph',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const root = `${import.meta.dirname}/`;
+      const chunks = Object.values(bundle).flatMap((output) =>
+        output.type === 'chunk'
+          ? [
+              {
+                file: output.fileName,
+                isEntry: output.isEntry,
+                modules: Object.keys(output.modules).map((id) => id.replace(root, '')),
+                imports: output.imports,
+              },
+            ]
+          : [],
+      );
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-graph.json', source: JSON.stringify(chunks) });
     },
   };
 }
@@ -37,7 +75,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    preloadAuthClient(),
+    preloadBootChunks(),
+    chunkGraph(),
     // Installable app (README "Installable app"): a Workbox service
     // worker with the app shell precached, fonts and images cached as they are used. The
     // manifest and icons are the committed ones in public/; the app registers the worker
@@ -119,8 +158,26 @@ export default defineConfig({
             // table in the entry short (each lazy route lists the chunks it preloads).
             {
               name: 'console-kit',
-              test: /\/src\/(ui\/console\/|lib\/(console-|organization-console-))/,
+              // use-form-fields also serves the fans' sign-in forms, so it stays with them.
+              test: /\/src\/(ui\/console\/(?!use-form-fields)|lib\/(console-|organization-console-))/,
               includeDependenciesRecursively: false,
+            },
+            // Each locale's fan catalogues in one chunk (src/i18n/index.ts loads all of them before
+            // the first render): one request instead of twenty (decision 021).
+            {
+              name: (id) =>
+                /\/src\/(features\/(?!admin\/)[^/]+\/i18n|i18n\/common)\/([a-z]{2})\.json$/.exec(id)?.[2]
+                  ? `i18n-${/([a-z]{2})\.json$/.exec(id)?.[1]}`
+                  : null,
+              includeDependenciesRecursively: false,
+            },
+            // The first screens, `/` (landing, or the dashboard in logged-off-dashboard mode) and
+            // `/dashboard` with its layout, and everything they import: one chunk instead of ~25
+            // files of ~1 kB, since every request costs a round trip and ~1.3 kB of headers on a
+            // slow phone (decision 021). Other screens keep their own chunks.
+            {
+              name: 'first-screen',
+              test: /\/src\/(app\/routes\/(index|dashboard)-route|features\/auth\/routes\/landing-route|features\/shell\/components\/layouts)\.tsx$/,
             },
           ],
         },

@@ -43,17 +43,18 @@ describe('bench command line', () => {
 
 describe('the race-day mix', () => {
   const tokens = ['t0', 't1', 't2'];
+  /** One connection for one second against a dummy host: only the request sequence matters here. */
+  const specFor = (name: string, rest: Partial<LoadSpec>): LoadSpec => ({
+    baseUrl: 'http://x',
+    path: pathNamed(name),
+    connections: 1,
+    duration: 1,
+    warmup: 0,
+    ...rest,
+  });
 
   it('rotates over every fan first, then each fan moves on to the next poll', () => {
-    const spec: LoadSpec = {
-      baseUrl: 'http://x',
-      path: pathNamed('POST /api/challenge/{poll}'),
-      connections: 1,
-      duration: 1,
-      warmup: 0,
-      organizationKey: 'pk',
-      targets: ['p1', 'p2'],
-    };
+    const spec = specFor('POST /api/challenge/{poll}', { organizationKey: 'pk', targets: ['p1', 'p2'] });
     const calls = [0, 1, 2, 3].map((n) => nextRequest(spec, n, tokens));
     expect(calls.map((c) => c.headers.authorization)).toEqual([
       'Bearer t0',
@@ -71,15 +72,7 @@ describe('the race-day mix', () => {
   });
 
   it('walks the trivia questions and then changes each answer', () => {
-    const spec: LoadSpec = {
-      baseUrl: 'http://x',
-      path: pathNamed('POST /api/challenge/{trivia}'),
-      connections: 1,
-      duration: 1,
-      warmup: 0,
-      targets: ['quiz'],
-      questions: ['q1', 'q2'],
-    };
+    const spec = specFor('POST /api/challenge/{trivia}', { targets: ['quiz'], questions: ['q1', 'q2'] });
     const bodies = [0, 3, 6, 9].map((n) => JSON.parse(nextRequest(spec, n, tokens).body!));
     expect(bodies).toEqual([
       { questionId: 'q1', responseIndex: 0 },

@@ -70,6 +70,18 @@ function exited(child: ChildProcess) {
   });
 }
 
+/** A started server: stopping it sends SIGTERM and waits until the process has exited. */
+function running(child: ChildProcess, url: string): Running {
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+  };
+}
+
 async function waitUntilUp(url: string, child: ChildProcess, log: () => string) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -120,14 +132,7 @@ export async function startServer(
   });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${url}/healthz`, child, () => stderr);
-  return {
-    url,
-    pid: child.pid,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited(child);
-    },
-  } satisfies Running;
+  return running(child, url);
 }
 
 export async function startBareFastify(): Promise<Running> {
@@ -142,14 +147,7 @@ export async function startBareFastify(): Promise<Running> {
   );
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(url, child, () => '');
-  return {
-    url,
-    pid: child.pid,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited(child);
-    },
-  };
+  return running(child, url);
 }
 
 /** One path under load, from the load-generator process; answers its figures. */

@@ -107,40 +107,21 @@ const label = (x: number, y: number, text: string, accent: string, size = 16) =>
   `<rect x="${x}" y="${y - size}" width="6" height="${size + 4}" fill="${accent}"/>` +
   textLines([text.toUpperCase()], x + 14, y, size, { weight: 700, fill: '#c9ced8' });
 
+/** A frame whose art stands on a chequered strip along the bottom edge, `size` px a square. */
+function chequered(w: number, h: number, accent: string, art: string, size: number) {
+  return frame(w, h, accent, `${art}\n${checkerStrip(w, h - size * 2, size)}`);
+}
+
 function videoPoster(v: (typeof DEMO_VIDEOS)[number]) {
-  const w = 640;
-  const h = 360;
-  return frame(
-    w,
-    h,
-    v.accent,
-    `${car(170, 150, 0.95, v.accent)}
-${checkerStrip(w, h - 12, 6)}`,
-  );
+  return chequered(640, 360, v.accent, car(170, 150, 0.95, v.accent), 6);
 }
 
 function playlistCover(p: (typeof DEMO_PLAYLISTS)[number]) {
-  const w = 640;
-  const h = 360;
-  return frame(
-    w,
-    h,
-    p.accent,
-    `${car(120, 120, 0.8, '#ffffff')}${car(170, 190, 1.05, p.accent)}
-${checkerStrip(w, h - 12, 6)}`,
-  );
+  return chequered(640, 360, p.accent, `${car(120, 120, 0.8, '#ffffff')}${car(170, 190, 1.05, p.accent)}`, 6);
 }
 
 function articleCover(a: (typeof DEMO_ARTICLES)[number]) {
-  const w = 1200;
-  const h = 675;
-  return frame(
-    w,
-    h,
-    a.accent,
-    `${car(330, 300, 1.8, a.accent)}
-${checkerStrip(w, h - 20, 10)}`,
-  );
+  return chequered(1200, 675, a.accent, car(330, 300, 1.8, a.accent), 10);
 }
 
 /** A 540×960 story cover: art only, the rail and the viewer write the story's title. */
@@ -155,17 +136,15 @@ function storyCover(accent: string) {
  * the progress and the sponsor, so the picture does not repeat them.
  */
 function storyChapter(accent: string, kicker: string, headline: string, body: string) {
-  const w = 540;
-  const h = 960;
-  return frame(
-    w,
-    h,
+  return chequered(
+    540,
+    960,
     accent,
     `${car(60, 600, 1.4, accent)}
 ${label(40, 110, kicker, accent, 22)}
 ${textLines(wrap(headline, 14), 40, 220, 46)}
-${textLines(wrap(body, 28), 40, 420, 24, { weight: 500, fill: '#d5d9e2', lineHeight: 34 })}
-${checkerStrip(w, h - 24, 12)}`,
+${textLines(wrap(body, 28), 40, 420, 24, { weight: 500, fill: '#d5d9e2', lineHeight: 34 })}`,
+    12,
   );
 }
 

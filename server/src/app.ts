@@ -17,6 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { adminModules } from './admin/index.ts';
+import { platformRoutes } from './admin/platform-routes.ts';
 import { operatorGate } from './admin/operator-gate.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { runtimeConfigRoutes } from './modules/config/runtime-config-routes.ts';
@@ -25,6 +26,7 @@ import { fileDownloadRoutes } from './modules/files/file-download-routes.ts';
 import type { AppDeps } from './bootstrap.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, errorHandler } from './platform/errors.ts';
 import { idempotency } from './platform/idempotency.ts';
+import { siteOrigins } from './platform/org-sites.ts';
 import { requestContext } from './platform/request-context.ts';
 import { requestId, requestLog } from './platform/request-log.ts';
 import { webStatic } from './platform/web-static.ts';
@@ -97,7 +99,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   // Decision 027: browsers may call from the site's own origin and CORS_ORIGINS only; any other
   // origin (`null` included) gets no CORS headers at all, so no credentials either.
-  const corsOrigins = new Set([new URL(deps.config.SITE_URL).origin, ...deps.config.CORS_ORIGINS]);
+  const corsOrigins = new Set([...siteOrigins(deps.config), ...deps.config.CORS_ORIGINS]);
   await app.register(cors, {
     origin: (origin, done) => done(null, origin !== undefined && corsOrigins.has(origin)),
     credentials: true,
@@ -165,6 +167,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       });
       await api.register(idempotency);
       for (const mod of productModules) await api.register(mod);
+      await api.register(platformRoutes, { prefix: '/platform' });
       await api.register(
         async (admin) => {
           // The gate first and unencapsulated: its hook guards every operator route below.

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { AggregatorRegistry } from 'prom-client';
 import { generatePrivateJwk } from './auth/signing-keys.ts';
 import type { Env } from './config.ts';
-import { openDatabase } from './db/engine.ts';
+import { type Database, openDatabase } from './db/engine.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { registry } from './platform/metrics.ts';
 import { loadSecrets } from './platform/secrets.ts';
@@ -21,6 +21,24 @@ export function workerCount(env: Pick<Env, 'WORKERS'>): number {
   return env.WORKERS === 'auto' ? availableParallelism() : env.WORKERS;
 }
 
+/**
+ * Seeds the demo organization when SEED_DEMO asks for it and the database is empty; returns the
+ * banner lines naming its logins (none when nothing was seeded). One process seeds: the only
+ * one (main.ts) or the cluster's primary before it forks.
+ */
+export async function seedDemoBanner(env: Pick<Env, 'SEED_DEMO'>, db: Database): Promise<string[]> {
+  if (!env.SEED_DEMO) return [];
+  // Loaded only when SEED_DEMO asks for it: no module of the app imports seed/.
+  const { seedDemoIfEmpty } = await import('./seed/seed-demo.ts');
+  const seeded = await seedDemoIfEmpty(db);
+  if (!seeded) return [];
+  return [
+    '  Demo data created (Apex Racing).',
+    `  Fan:      ${seeded.fan.email} / ${seeded.fan.password}`,
+    `  Operator: ${seeded.operator.email} / ${seeded.operator.password}`,
+  ];
+}
+
 /** Migrations, secrets and the demo seed, before any worker serves (none races another). */
 async function prepareDatabase(env: Env): Promise<string[]> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -29,17 +47,7 @@ async function prepareDatabase(env: Env): Promise<string[]> {
     await loadSecrets(database.db, env, generatePrivateJwk);
     const banner: string[] = [];
     if (migrated.length > 0) banner.push(`  Database migrated: ${migrated.join(', ')}`);
-    if (env.SEED_DEMO) {
-      const { seedDemoIfEmpty } = await import('./seed/seed-demo.ts');
-      const seeded = await seedDemoIfEmpty(database.db);
-      if (seeded) {
-        banner.push(
-          '  Demo data created (Apex Racing).',
-          `  Fan:      ${seeded.fan.email} / ${seeded.fan.password}`,
-          `  Operator: ${seeded.operator.email} / ${seeded.operator.password}`,
-        );
-      }
-    }
+    banner.push(...(await seedDemoBanner(env, database.db)));
     return banner;
   } finally {
     await database.close();

@@ -51,6 +51,48 @@ export const envSchema = z.object({
       return list.map((entry) => entry.replace(/\/$/, ''));
     }),
   /**
+   * Several teams on one deployment (decision 035): `slug=origin` pairs, comma separated, e.g.
+   * `red=https://fans.red.example,blue=https://fans.blue.example`. The SPA served on an origin
+   * boots as that team; that team's links (e-mails, referrals, QR codes) start at its origin
+   * instead of SITE_URL; each origin may call the API from a browser.
+   */
+  ORG_HOSTS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const pairs = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((entry) => {
+          const eq = entry.indexOf('=');
+          const slug = entry.slice(0, eq).trim();
+          const url = entry
+            .slice(eq + 1)
+            .trim()
+            .replace(/\/$/, '');
+          let origin = '';
+          try {
+            origin = new URL(url).origin;
+          } catch {}
+          return { entry, slug, origin: origin === url ? origin : '' };
+        });
+      const bad = pairs.filter((p) => !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(p.slug) || !p.origin);
+      const origins = pairs.map((p) => p.origin);
+      const repeated = origins.filter((o, i) => o && origins.indexOf(o) !== i);
+      if (bad.length > 0 || repeated.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            bad.length > 0
+              ? `slug=origin pairs like red=https://fans.red.example (bad: ${bad.map((p) => p.entry).join(', ')})`
+              : `each origin may serve one team (repeated: ${repeated.join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return pairs.map(({ slug, origin }) => ({ slug, origin }));
+    }),
+  /**
    * Which peers may set X-Forwarded-For/-Proto/-Host (decision 026): `false` (default: none,
    * the socket's peer is the client), `true` (any: only behind a proxy that strips them), a hop
    * count, or a comma-separated list of proxy addresses / CIDR ranges.

@@ -2,7 +2,13 @@ import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { createDeps } from './bootstrap.ts';
-import { clusterMetricsText, listenForClusterMetrics, runPrimary, workerCount } from './cluster.ts';
+import {
+  clusterMetricsText,
+  listenForClusterMetrics,
+  runPrimary,
+  seedDemoBanner,
+  workerCount,
+} from './cluster.ts';
 import { type Env, parseEnv } from './config.ts';
 import { loggerOptions } from './platform/request-log.ts';
 
@@ -15,19 +21,7 @@ async function serve(env: Env, inCluster: boolean) {
     ...(inCluster ? { renderMetrics: clusterMetricsText } : {}),
   });
   if (migrated.length > 0) app.log.info({ migrated }, 'database migrated');
-  const banner: string[] = [];
-  if (env.SEED_DEMO) {
-    // Loaded only when SEED_DEMO asks for it: no module of the app imports seed/.
-    const { seedDemoIfEmpty } = await import('./seed/seed-demo.ts');
-    const seeded = await seedDemoIfEmpty(deps.db);
-    if (seeded) {
-      banner.push(
-        '  Demo data created (Apex Racing).',
-        `  Fan:      ${seeded.fan.email} / ${seeded.fan.password}`,
-        `  Operator: ${seeded.operator.email} / ${seeded.operator.password}`,
-      );
-    }
-  }
+  const banner = await seedDemoBanner(env, deps.db);
 
   // Graceful stop (decision 014): /ready turns red, the listener closes, requests in flight
   // finish (bounded by SHUTDOWN_TIMEOUT_MS), then the pools close and the process exits 0. A

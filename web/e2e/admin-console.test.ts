@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousA11yViolations } from './support/browser.ts';
-import { DEMO_FAN, DEMO_OPERATOR, laptopPage, journeyRig, endedSweepstake } from './support/journeys.ts';
+import {
+  DEMO_FAN,
+  DEMO_OPERATOR,
+  laptopPage,
+  journeyRig,
+  drawInConsole,
+  endedSweepstake,
+} from './support/journeys.ts';
 
 /**
  * The operator journeys of product §11 in real Chromium at a laptop viewport against the real server on
@@ -55,14 +62,14 @@ describe('operator console', () => {
     const before = await fanApi<{ points: number }>('GET', '/user/me');
     await page.goto('/admin/challenges');
     await page.getByRole('link', { name: 'Who takes pole at Silverstone?' }).click();
-    await page.getByLabel('What happened').selectOption({ label: 'Alex Moreno' });
+    await page.getByLabel('What happened').selectOption({ label: 'Marco Velti' });
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByTestId('settle-preview');
     await expect.poll(() => preview.textContent()).toContain('Settling pays 1 fan 75 points in all.');
     await screenshot(page, 'admin-settle-preview');
     expect(await seriousA11yViolations(page), 'axe on a challenge').toEqual([]);
     await page.getByRole('button', { name: 'Confirm settlement' }).click();
-    await expect.poll(() => page.getByText('Currently settled as: Alex Moreno').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Currently settled as: Marco Velti').isVisible()).toBe(true);
 
     const after = await fanApi<{ points: number }>('GET', '/user/me');
     expect(after.body.points).toBe(before.body.points + 75);
@@ -118,15 +125,7 @@ describe('operator console', () => {
       }),
     };
 
-    await page.goto('/admin/sweepstakes');
-    const panel = page.locator('div.rounded-2xl').filter({ hasText: 'E2E paddock pass' });
-    await panel.getByRole('button', { name: 'Draw winners' }).click();
-    // The app's own confirmation, not window.confirm.
-    await page
-      .getByRole('dialog', { name: 'Draw winners' })
-      .getByRole('button', { name: 'Draw winners' })
-      .click();
-    await panel.getByRole('listitem').first().waitFor();
+    const panel = await drawInConsole(page, 'E2E paddock pass');
     await screenshot(page, 'admin-sweepstake-drawn');
 
     const { body: verify } = await rig.visitor<{

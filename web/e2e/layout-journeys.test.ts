@@ -106,13 +106,9 @@ describe('wide screens get a real layout', () => {
   });
 
   it('stays usable on a 320 px wide phone: nothing runs off the side of any main screen', async () => {
-    const context = await rig.browser.newContext({
+    const page = await newPhonePage(rig.browser, rig.server.baseUrl, {
       viewport: { width: 320, height: 640 },
-      baseURL: rig.server.baseUrl,
-      isMobile: true,
-      hasTouch: true,
     });
-    const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('tab', { name: 'Sign in' }).waitFor();
     await expectNoHorizontalOverflow(page);
@@ -133,6 +129,6 @@ describe('wide screens get a real layout', () => {
       expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
       await screenshot(page, `layout-${name}-320`);
     }
-    await context.close();
+    await page.context().close();
   });
 });

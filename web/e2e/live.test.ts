@@ -69,7 +69,7 @@ describe('live screens', () => {
     });
     expect(settled.status).toBe(200);
     await fan.getByText('You called it!').waitFor({ timeout: 5_000 });
-    await expect.poll(async () => fan.getByText('Result: Alex Moreno').isVisible()).toBe(true);
+    await expect.poll(async () => fan.getByText('Result: Marco Velti').isVisible()).toBe(true);
     await screenshot(fan, 'live-pickem-settled');
   });
 });

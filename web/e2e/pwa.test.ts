@@ -92,19 +92,25 @@ describe('installable app', () => {
     await page.goto('/');
     await page.getByRole('tab', { name: 'Sign in' }).waitFor();
     // What Chrome fires once the installability criteria are met (a real one needs user engagement).
-    await page.evaluate(() => {
-      const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
-        prompt: () => Promise<void>;
-        userChoice: Promise<{ outcome: string }>;
-      };
-      event.prompt = async () => {
-        (window as unknown as { prompted: boolean }).prompted = true;
-      };
-      event.userChoice = Promise.resolve({ outcome: 'accepted' });
-      window.dispatchEvent(event);
-    });
+    // The offer is a lazy chunk loaded after the first paint (decision 021), so the event is sent
+    // until it has a listener, as Chrome does once the service worker it registers is in place.
     const offer = page.getByTestId('install-app');
-    await offer.getByText('Install Paddock').waitFor();
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => {
+          const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
+            prompt: () => Promise<void>;
+            userChoice: Promise<{ outcome: string }>;
+          };
+          event.prompt = async () => {
+            (window as unknown as { prompted: boolean }).prompted = true;
+          };
+          event.userChoice = Promise.resolve({ outcome: 'accepted' });
+          window.dispatchEvent(event);
+        });
+        return offer.getByText('Install Paddock').count();
+      })
+      .toBe(1);
     await offer.getByRole('button', { name: 'Install' }).click();
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted))
@@ -114,14 +120,7 @@ describe('installable app', () => {
   });
 
   it('iOS Safari: a hint explains Share → Add to Home Screen, and "Got it" is remembered', async () => {
-    const context = await rig.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      baseURL: rig.server.baseUrl,
-      userAgent: IPHONE_UA,
-      isMobile: true,
-      hasTouch: true,
-    });
-    const page = await context.newPage();
+    const page = await newPhonePage(rig.browser, rig.server.baseUrl, { userAgent: IPHONE_UA });
     await page.goto('/');
     const hint = page.getByTestId('install-app');
     await hint.getByText('Tap the Share button, then “Add to Home Screen”.').waitFor();
@@ -130,6 +129,6 @@ describe('installable app', () => {
     await page.getByRole('tab', { name: 'Sign in' }).waitFor();
     await page.waitForTimeout(500);
     expect(await hint.count()).toBe(0);
-    await context.close();
+    await page.context().close();
   });
 });

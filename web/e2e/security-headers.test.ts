@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newPhonePage } from './support/browser.ts';
-import { DEMO_FAN, journeyRig } from './support/journeys.ts';
+import { DEMO_FAN, journeyRig, signIn } from './support/journeys.ts';
 
 /**
  * Decision 027: the SPA runs under a strict Content-Security-Policy (no inline script, the
@@ -33,12 +33,7 @@ describe('finding 5: no security headers', () => {
         console.error(`Refused to load: CSP ${e.violatedDirective} ${e.blockedURI}`),
       );
     });
-    await page.goto('/');
-    await page.getByRole('tab', { name: 'Sign in' }).click();
-    await page.getByLabel('E-mail or phone').fill(DEMO_FAN.email);
-    await page.getByLabel('Password').fill(DEMO_FAN.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL('**/dashboard');
+    await signIn(page, DEMO_FAN);
     await page.waitForLoadState('networkidle');
     await page.goto('/profile');
     await page.waitForLoadState('networkidle');

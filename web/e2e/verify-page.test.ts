@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPhonePage, screenshot, seriousA11yViolations } from './support/browser.ts';
-import { DEMO_OPERATOR, endedSweepstake, journeyRig, laptopPage } from './support/journeys.ts';
+import { DEMO_OPERATOR, drawInConsole, endedSweepstake, journeyRig, laptopPage } from './support/journeys.ts';
 
 /**
  * The public draw-verification page (product §11.12) in real Chromium against the real server (PGlite,
@@ -38,15 +38,7 @@ describe('the public draw-verification page', () => {
 
     // The operator draws in the console (laptop viewport, signed in).
     const console_ = await laptopPage(rig.browser, rig.server.baseUrl, DEMO_OPERATOR);
-    await console_.goto('/admin/sweepstakes');
-    const panel = console_.locator('div.rounded-2xl').filter({ hasText: 'E2E verify pass' });
-    await panel.getByRole('button', { name: 'Draw winners' }).click();
-    // The app's own confirmation, not window.confirm.
-    await console_
-      .getByRole('dialog', { name: 'Draw winners' })
-      .getByRole('button', { name: 'Draw winners' })
-      .click();
-    await panel.getByRole('listitem').first().waitFor();
+    const panel = await drawInConsole(console_, 'E2E verify pass');
     const consoleWinners = await panel.getByRole('listitem').allTextContents();
     expect(consoleWinners).toHaveLength(1);
     // The console's verify link now opens the page, not the JSON.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { badgeSchema } from './activations.ts';
 import { boostEarningSchema, boostMultiplierSchema } from './boosts.ts';
 
 /**
@@ -19,12 +20,8 @@ export const MILESTONE_KEYS = [
 export const milestoneKeySchema = z.enum(MILESTONE_KEYS);
 export type MilestoneKey = z.infer<typeof milestoneKeySchema>;
 
-export const walletBadgeSchema = z.object({
-  badgeId: z.uuid(),
-  name: z.string(),
-  description: z.string(),
-  imageMediaId: z.uuid().nullable(),
-  imageUrl: z.string().nullable().describe('/files/<mediaId>, or null'),
+/** A badge the fan holds: the badge an activation shows, and how and when it was earned. */
+export const walletBadgeSchema = badgeSchema.extend({
   /** How it was earned: activation, milestone, manual… */
   how: z.string(),
   /** The same for people: "Activation: Silverstone fan zone", "Checked in 7 days in a row". */

@@ -76,7 +76,8 @@ export const arcadeBracketSchema = z.object({
   points: z.number().int().min(0),
 });
 
-export const challengeSchema = z.object({
+/** What fans and operators both see of a challenge, first in either's answer. */
+const challengeCoreFields = {
   challengeId: z.uuid(),
   type: challengeTypeSchema,
   subtype: challengeSubtypeSchema,
@@ -88,6 +89,10 @@ export const challengeSchema = z.object({
   visibleFrom: isoDateTime,
   /** When answers stop being accepted; null = open-ended. */
   expiresOn: isoDateTime.nullable(),
+};
+
+export const challengeSchema = z.object({
+  ...challengeCoreFields,
   /** True once expiresOn has passed. */
   expired: z.boolean(),
   /** The most points a fan can earn here (keyword/arcade: the top prize; trivia: all questions right). */
@@ -230,36 +235,27 @@ export type AdminChallengeInput = z.infer<typeof adminChallengeInputSchema>;
 export const adminChallengePatchSchema = adminChallengeInputSchema.omit({ subtype: true }).partial().strict();
 export type AdminChallengePatch = z.infer<typeof adminChallengePatchSchema>;
 
+/** An option as the operator sees it: with its points and whether it is a right answer. */
+const adminOptionSchema = z.object({
+  index: z.number().int(),
+  text: z.string(),
+  points: z.number().int(),
+  isCorrect: z.boolean(),
+});
+
 export const adminChallengeSchema = z.object({
-  challengeId: z.uuid(),
-  type: challengeTypeSchema,
-  subtype: challengeSubtypeSchema,
-  title: z.string(),
-  description: z.string(),
-  mediaId: z.uuid().nullable(),
-  imageUrl: z.string().nullable(),
-  visibleFrom: isoDateTime,
-  expiresOn: isoDateTime.nullable(),
+  ...challengeCoreFields,
   archivedAt: isoDateTime.nullable(),
   hideResultsUntilClose: z.boolean(),
   /** Whether the organization hides it from the fan list (settings.hiddenChallengeIds). */
   hidden: z.boolean(),
-  options: z.array(
-    z.object({ index: z.number().int(), text: z.string(), points: z.number().int(), isCorrect: z.boolean() }),
-  ),
+  options: z.array(adminOptionSchema),
   questions: z.array(
     z.object({
       questionId: z.uuid(),
       index: z.number().int(),
       text: z.string(),
-      options: z.array(
-        z.object({
-          index: z.number().int(),
-          text: z.string(),
-          points: z.number().int(),
-          isCorrect: z.boolean(),
-        }),
-      ),
+      options: z.array(adminOptionSchema),
     }),
   ),
   keyword: z.string().nullable(),

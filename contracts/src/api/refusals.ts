@@ -10,6 +10,7 @@ import { CONTENT_REFUSALS } from './content.ts';
 import { FILES_REFUSALS } from './files.ts';
 import { LEDGER_REFUSALS } from './ledger.ts';
 import { OFFER_ADMIN_REFUSALS, OFFER_REFUSALS } from './offers.ts';
+import { PLATFORM_REFUSALS } from './platform.ts';
 import { PROFILE_REFUSALS } from './profile.ts';
 import { STORY_ADMIN_REFUSALS, STORY_REFUSALS } from './stories.ts';
 import { SWEEPSTAKE_ADMIN_REFUSALS, SWEEPSTAKE_CLAIM_REFUSALS, SWEEPSTAKE_REFUSALS } from './sweepstakes.ts';
@@ -42,6 +43,7 @@ export const REFUSAL_CODES = [
   ...FILES_REFUSALS,
   ...OFFER_REFUSALS,
   ...OFFER_ADMIN_REFUSALS,
+  ...PLATFORM_REFUSALS,
   ...PROFILE_REFUSALS,
   ...STORY_REFUSALS,
   ...STORY_ADMIN_REFUSALS,

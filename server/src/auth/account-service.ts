@@ -1,3 +1,4 @@
+import type { ContactBody, Text } from './auth-schemas.ts';
 import type { FastifyRequest } from 'fastify';
 import type { User } from '../db/schema.ts';
 import { normalizeEmail, normalizePhone, parsePkce } from './auth-input.ts';
@@ -12,8 +13,6 @@ import { endSessions } from './sessions.ts';
 /** auth-compat §5 Notes: a password change needs a nonce once the session is older than 24 h. */
 const REAUTH_AFTER_MS = 24 * 3600 * 1000;
 
-type Text = string | null | undefined;
-
 /**
  * PUT /user: user_metadata, a new password (with a nonce on an old session; it ends the other
  * sessions), a new e-mail or phone (confirmed by a code sent to it before it applies).
@@ -23,15 +22,7 @@ export async function updateAccount(
   request: FastifyRequest,
   user: User,
   session: SessionRow,
-  body: {
-    email?: Text;
-    phone?: Text;
-    password?: Text;
-    nonce?: Text;
-    data?: Record<string, unknown> | null | undefined;
-    code_challenge?: Text;
-    code_challenge_method?: Text;
-  },
+  body: ContactBody & { password?: Text; nonce?: Text },
   redirectTo: Text,
 ) {
   const org = request.authOrg;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Organization, User } from '../db/schema.ts';
 import { AppError, DATABASE_RETRY_AFTER_SECONDS, toErrorBody } from '../platform/errors.ts';
 import { organizationByKey } from '../modules/organization/organization-service.ts';
+import { siteUrlFor } from '../platform/org-sites.ts';
 import { RateLimiter } from '../platform/rate-limit.ts';
 import type { AccessClaims } from './session-tokens.ts';
 
@@ -54,7 +55,11 @@ export interface AuthHttp {
   /** The signed-in caller of a user endpoint (auth-compat §5 /user errors). */
   authenticate(request: FastifyRequest): Promise<{ user: User; claims: AccessClaims; session: SessionRow }>;
   /** redirect_to if allowed (site URL origin or allow-list), else the site URL. */
-  redirectTarget(request: FastifyRequest, requested: string | null | undefined): string;
+  redirectTarget(
+    request: FastifyRequest | undefined,
+    requested: string | null | undefined,
+    org?: { slug: string },
+  ): string;
 }
 
 export interface SessionRow {
@@ -67,11 +72,12 @@ export interface SessionRow {
 }
 
 /**
- * SITE_URL, always: a mailed link or a redirect never follows the request's Host or
- * X-Forwarded-Host, which an attacker chooses (decision 026).
+ * The team's site (its ORG_HOSTS origin, else SITE_URL), always: a mailed link or a redirect
+ * never follows the request's Host or X-Forwarded-Host, which an attacker chooses (decisions
+ * 026, 035). `org` names the team when it is not the request's (an invitation to a new team).
  */
-export function siteUrl(app: FastifyInstance, _request?: FastifyRequest) {
-  return app.deps.config.SITE_URL.replace(/\/$/, '');
+export function siteUrl(app: FastifyInstance, request?: FastifyRequest, org?: { slug: string }) {
+  return siteUrlFor(app.deps.config, (org ?? request?.authOrg)?.slug);
 }
 
 export function createAuthHttp(app: FastifyInstance): AuthHttp {
@@ -135,8 +141,8 @@ export function createAuthHttp(app: FastifyInstance): AuthHttp {
       if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
       return { user, claims, session: session as SessionRow };
     },
-    redirectTarget(request, requested) {
-      const site = siteUrl(app, request);
+    redirectTarget(request, requested, org) {
+      const site = siteUrl(app, request, org);
       if (!requested) return site;
       try {
         const url = new URL(requested);

@@ -55,3 +55,15 @@ export const authResponses = <T extends z.ZodType>(ok: T) => ({
 
 /** user_metadata as clients send it (sign-up `data`, PUT /user `data`). */
 export const metadata = z.record(z.string(), z.unknown()).nullish();
+
+/** A text field of GoTrue's request bodies: absent, null or a string. */
+export type Text = string | null | undefined;
+
+/** What the flows that reach a person by e-mail or SMS read from their body (auth-compat §5). */
+export interface ContactBody {
+  email?: Text;
+  phone?: Text;
+  data?: Record<string, unknown> | null | undefined;
+  code_challenge?: Text;
+  code_challenge_method?: Text;
+}

@@ -106,8 +106,15 @@ export function disabledFeatureRoutes(auth: AuthService): FastifyPluginAsyncZod 
       },
     });
 
-    // Passkeys: switched off before authentication, like GoTrue's middleware.
-    for (const url of ['/passkeys', '/passkeys/*']) {
+    // Passkeys are switched off before authentication, like GoTrue's middleware; the OAuth 2.1
+    // server (Paddock as an identity provider for other apps) is not offered.
+    const switchedOff: [string, () => Error][] = [
+      ['/passkeys', PASSKEYS_DISABLED],
+      ['/passkeys/*', PASSKEYS_DISABLED],
+      ['/oauth/*', OAUTH_SERVER_DISABLED],
+      ['/.well-known/oauth-authorization-server', OAUTH_SERVER_DISABLED],
+    ];
+    for (const [url, refusal] of switchedOff) {
       app.route({
         method: [...METHODS],
         url,
@@ -117,23 +124,7 @@ export function disabledFeatureRoutes(auth: AuthService): FastifyPluginAsyncZod 
           response: authResponses(emptySchema),
         },
         handler: () => {
-          throw PASSKEYS_DISABLED();
-        },
-      });
-    }
-
-    // The OAuth 2.1 server (Paddock as an identity provider for other apps) is not offered.
-    for (const url of ['/oauth/*', '/.well-known/oauth-authorization-server']) {
-      app.route({
-        method: [...METHODS],
-        url,
-        schema: {
-          hide: true,
-          ...(url.endsWith('*') ? { params: anyPath } : {}),
-          response: authResponses(emptySchema),
-        },
-        handler: () => {
-          throw OAUTH_SERVER_DISABLED();
+          throw refusal();
         },
       });
     }

@@ -15,6 +15,8 @@ import type { OneTimeTokenKind } from './auth-tables.ts';
 /** Seconds a mailed token / an SMS code stays valid (auth-compat §8). */
 const EXPIRY = { email: 3600, sms: 60 };
 export const MESSAGE_SPACING_SECONDS = 60;
+/** An invitation to run a new team waits a week: the new operator may not read mail at once. */
+const INVITE_EXPIRY_SECONDS = 7 * 24 * 3600;
 /** A verified PKCE flow state must be redeemed within 5 minutes. */
 const FLOW_STATE_TTL_MS = 300_000;
 
@@ -88,7 +90,7 @@ async function createFlowState(auth: AuthService, user: User, pkce: PkceParams, 
  */
 export async function issueToken(
   auth: AuthService,
-  request: FastifyRequest,
+  request: FastifyRequest | undefined,
   user: User,
   kind: OneTimeTokenKind,
   opts: {
@@ -96,16 +98,28 @@ export async function issueToken(
     channel: 'email' | 'sms';
     pkce?: PkceParams | null;
     redirectTo?: string | null;
+    /** The team the link leads to when it is not the request's (an invitation to a new team). */
+    org?: { slug: string };
+    /**
+     * Wording for a message that is not the kind's usual one (an invitation is a recovery link).
+     * Such a link leads into the app (`/?token_hash=…&type=…`), which verifies it itself: a link
+     * nobody's browser asked for has no PKCE verifier, and the app's client ignores sessions in
+     * a URL fragment (decision 035).
+     */
+    message?: { subject: string; intro: string };
   },
-): Promise<{ code: string; link: string | null }> {
+): Promise<{ code: string; link: string | null; expiresAt: Date }> {
   await assertMessageSpacing(auth, user, kind, opts.channel);
   const now = auth.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const flow = opts.pkce ? await createFlowState(auth, user, opts.pkce, LINK_TYPE[kind]) : null;
   const linkToken = `${flow ? 'pkce_' : ''}${randomBytes(28).toString('hex')}`;
+  const expiresAt = new Date(
+    now.getTime() + (opts.message ? INVITE_EXPIRY_SECONDS : EXPIRY[opts.channel]) * 1000,
+  );
   // Validated against the origin the request came to, and kept with the token: the link's
   // own redirect_to cannot be swapped later.
-  const redirect = auth.http.redirectTarget(request, opts.redirectTo);
+  const redirect = auth.http.redirectTarget(request, opts.redirectTo, opts.org);
   await auth.db
     .updateTable('authOneTimeTokens')
     .set({ consumedAt: now })
@@ -125,28 +139,31 @@ export async function issueToken(
       flowStateId: flow?.id ?? null,
       redirectTo: redirect,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + EXPIRY[opts.channel] * 1000),
+      expiresAt,
       consumedAt: null,
     })
     .execute();
   await auth.upsertState(user, { lastMessageSentAt: now });
+  const site = siteUrl(auth.app, request, opts.org);
   const link =
-    opts.channel === 'email' && kind !== 'reauthentication'
-      ? `${siteUrl(auth.app, request)}/auth/v1/verify?token=${linkToken}&type=${LINK_TYPE[kind]}&redirect_to=${encodeURIComponent(redirect)}`
-      : null;
+    opts.channel !== 'email' || kind === 'reauthentication'
+      ? null
+      : opts.message
+        ? `${site}/?token_hash=${linkToken}&type=${LINK_TYPE[kind]}`
+        : `${site}/auth/v1/verify?token=${linkToken}&type=${LINK_TYPE[kind]}&redirect_to=${encodeURIComponent(redirect)}`;
   const body =
     opts.channel === 'sms'
       ? `Your code is ${code}`
-      : `${SUBJECT[kind]}.\n\nYour code: ${code}${link ? `\nOr follow this link: ${link}` : ''}\n\nIf you did not ask for this, ignore this message.`;
+      : `${opts.message?.intro ?? `${SUBJECT[kind]}.`}\n\nYour code: ${code}${link ? `\nOr follow this link: ${link}` : ''}\n\nIf you did not ask for this, ignore this message.`;
   await sendMessage(auth.app.deps, auth.app.log, {
     organizationId: user.organizationId,
     channel: opts.channel,
     recipient: opts.recipient,
-    subject: opts.channel === 'email' ? SUBJECT[kind] : null,
+    subject: opts.channel === 'email' ? (opts.message?.subject ?? SUBJECT[kind]) : null,
     body,
     payload: { kind, type: LINK_TYPE[kind], code, link, token_hash: linkToken, userId: user.id },
   });
-  return { code, link };
+  return { code, link, expiresAt };
 }
 
 /** Consumes the newest matching token once; 403 otp_expired otherwise (GoTrue wording). */

@@ -26,20 +26,25 @@ const verifyBody = z.object({
   redirect_to: text,
 });
 
+/** The schema of a route that sends a message: it may name where its link leads, and answers {}. */
+function sending<Body extends z.ZodType>(summary: string, body: Body) {
+  return {
+    schema: {
+      tags: ['auth'],
+      summary,
+      body,
+      querystring: redirectQuery,
+      response: authResponses(emptySchema),
+    },
+  };
+}
+
 /** Passwordless and confirmation flows: /otp, /verify, /resend, /recover (auth-compat §5). */
 export function otpRoutes(auth: AuthService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/otp',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Send a sign-in link and 6-digit code by e-mail, or a code by SMS',
-          body: otpBody,
-          querystring: redirectQuery,
-          response: authResponses(emptySchema),
-        },
-      },
+      sending('Send a sign-in link and 6-digit code by e-mail, or a code by SMS', otpBody),
       async (request) => {
         await auth.http.limit(request, 'email', request.body.email ?? request.body.phone);
         return sendOtp(auth, request, request.body, request.query.redirect_to);
@@ -73,15 +78,10 @@ export function otpRoutes(auth: AuthService): FastifyPluginAsyncZod {
 
     app.post(
       '/resend',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Send a confirmation or change code again',
-          body: z.object({ email: text, phone: text, type: z.string().max(50) }),
-          querystring: redirectQuery,
-          response: authResponses(emptySchema),
-        },
-      },
+      sending(
+        'Send a confirmation or change code again',
+        z.object({ email: text, phone: text, type: z.string().max(50) }),
+      ),
       async (request) => {
         await auth.http.limit(request, 'email', request.body.email ?? request.body.phone);
         return resend(auth, request, request.body, request.query.redirect_to);
@@ -90,15 +90,10 @@ export function otpRoutes(auth: AuthService): FastifyPluginAsyncZod {
 
     app.post(
       '/recover',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Send a password-recovery link and code',
-          body: z.object({ email: text, code_challenge: text, code_challenge_method: text }),
-          querystring: redirectQuery,
-          response: authResponses(emptySchema),
-        },
-      },
+      sending(
+        'Send a password-recovery link and code',
+        z.object({ email: text, code_challenge: text, code_challenge_method: text }),
+      ),
       async (request) => {
         await auth.http.limit(request, 'email', request.body.email);
         return recover(auth, request, request.body, request.query.redirect_to);

@@ -1,3 +1,4 @@
+import type { ContactBody, Text } from './auth-schemas.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Organization } from '../db/schema.ts';
 import { organizationById } from '../modules/organization/organization-service.ts';
@@ -10,8 +11,6 @@ import { applyToken, consumeByCode, consumeByLink, issueToken, verifyFlowState }
 
 /** Passwordless and confirmation flows behind /otp, /verify, /resend, /recover (auth-compat §5). */
 
-type Text = string | null | undefined;
-
 const amrFor = (kind: OneTimeTokenKind, viaLink: boolean) =>
   kind === 'recovery' ? 'recovery' : kind === 'email_change' ? 'email_change' : viaLink ? 'magiclink' : 'otp';
 
@@ -19,15 +18,7 @@ const amrFor = (kind: OneTimeTokenKind, viaLink: boolean) =>
 export async function sendOtp(
   auth: AuthService,
   request: FastifyRequest,
-  body: {
-    email?: Text;
-    phone?: Text;
-    channel?: Text;
-    data?: Record<string, unknown> | null | undefined;
-    create_user?: boolean | null | undefined;
-    code_challenge?: Text;
-    code_challenge_method?: Text;
-  },
+  body: ContactBody & { channel?: Text; create_user?: boolean | null | undefined },
   redirectTo: Text,
 ) {
   const org = request.authOrg;

@@ -1,3 +1,4 @@
+import type { ContactBody, Text } from './auth-schemas.ts';
 import type { FastifyRequest } from 'fastify';
 import { sendMessage } from '../platform/outbox.ts';
 import { normalizeEmail, normalizePhone, parsePkce } from './auth-input.ts';
@@ -7,8 +8,6 @@ import { assertMessageChannel, assertNoPhonePkce } from './disabled-features.ts'
 import { issueToken } from './one-time-tokens.ts';
 import { assertStrongPassword, hashPassword } from './passwords.ts';
 
-type Text = string | null | undefined;
-
 /**
  * POST /signup (auth-compat §5): e-mail or phone + password, or an anonymous user when neither
  * is given. With confirmation on, the answer is the unconfirmed user (and the code is sent);
@@ -17,15 +16,7 @@ type Text = string | null | undefined;
 export async function signUp(
   auth: AuthService,
   request: FastifyRequest,
-  body: {
-    email?: Text;
-    phone?: Text;
-    channel?: Text;
-    password?: Text;
-    data?: Record<string, unknown> | null | undefined;
-    code_challenge?: Text;
-    code_challenge_method?: Text;
-  },
+  body: ContactBody & { channel?: Text; password?: Text },
   query: { redirect_to?: Text; ref?: Text },
 ) {
   const { config } = auth;

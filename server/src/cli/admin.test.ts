@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RANK_CODES } from '@paddock/contracts';
 import { createFan, createOrg, useTestApp } from '../test/test-app.ts';
 import { runAdmin } from './admin.ts';
 
@@ -72,18 +73,8 @@ describe('npm run admin -- create-org, list-orgs, rotate-keys', () => {
       headers: { 'x-organization-token': key! },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().ranks.map((rank: { code: string }) => rank.code)).toEqual([
-      'P10',
-      'P9',
-      'P8',
-      'P7',
-      'P6',
-      'P5',
-      'P4',
-      'P3',
-      'P2',
-      'P1',
-    ]);
+    // The ten ranks of product §1, from the entry rank P10 to the top rank P1.
+    expect(res.json().ranks.map((rank: { code: string }) => rank.code)).toEqual([...RANK_CODES]);
     const consents = await t.db
       .selectFrom('consentTypes')
       .innerJoin('organizations', 'organizations.id', 'consentTypes.organizationId')
@@ -110,6 +101,7 @@ describe('npm run admin -- create-org, list-orgs, rotate-keys', () => {
       ],
       [['create-org', '--slug', 'opt-team-x', '--name', 'X', '--colour', 'red'], /Unknown option '--colour'/],
       [['create-org', '--name', 'X'], /needs --slug and --name/],
+      [['create-org', '--slug', 'mail-team-x', '--name', 'X', '--operator-email', 'nope'], /not an e-mail/],
     ];
     for (const [argv, message] of cases) {
       const r = io();
@@ -119,7 +111,7 @@ describe('npm run admin -- create-org, list-orgs, rotate-keys', () => {
     const made = await t.db
       .selectFrom('organizations')
       .select('slug')
-      .where('slug', 'in', ['tz-team-x', 'opt-team-x'])
+      .where('slug', 'in', ['tz-team-x', 'opt-team-x', 'mail-team-x'])
       .execute();
     expect(made).toEqual([]);
   });
@@ -148,5 +140,37 @@ describe('npm run admin -- create-org, list-orgs, rotate-keys', () => {
       expect(await runAdmin([command], t.db, r.io)).toBe(1);
       expect(r.err[0]).toMatch(/^Unknown command/);
     }
+  });
+
+  it('create-org --operator-email invites the first operator: an operator account without a password, and a mailed link', async () => {
+    const slug = `inv-${Math.random().toString(36).slice(2, 8)}`;
+    const email = `ops@${slug}.example`;
+    const r = io();
+    const withApp = { ...r.io, app: async () => t.app };
+    expect(
+      await runAdmin(
+        ['create-org', '--slug', slug, '--name', 'Invite Racing', '--operator-email', email],
+        t.db,
+        withApp,
+      ),
+    ).toBe(0);
+    expect(r.out.join('\n')).toContain(`Invited ${email} as the team's operator`);
+    const link = r.out.find((l) => l.includes('?token_hash='))?.trim();
+    expect(link).toMatch(/^http:\/\/localhost:\d+\/\?token_hash=[0-9a-f]+&type=recovery$/);
+    const user = await t.db
+      .selectFrom('users')
+      .innerJoin('organizations', 'organizations.id', 'users.organizationId')
+      .select(['users.appMetadata', 'users.encryptedPassword'])
+      .where('organizations.slug', '=', slug)
+      .where('users.email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(user.appMetadata.roles).toEqual(['operator']);
+    expect(user.encryptedPassword).toBeNull();
+    const mail = await t.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('recipient', '=', email)
+      .executeTakeFirstOrThrow();
+    expect((mail.payload as { link: string }).link).toBe(link);
   });
 });

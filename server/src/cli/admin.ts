@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { createDeps } from '../bootstrap.ts';
 import { parseEnv } from '../config.ts';
 import type { Database } from '../db/engine.ts';
-import { openDatabase } from '../db/engine.ts';
-import { migrateToLatest } from '../db/migrate.ts';
 import type { Io } from './cli-io.ts';
 import { grantRole } from './grant-role.ts';
 import { createOrg, listOrgs, rotateKeys } from './org-commands.ts';
@@ -10,12 +11,14 @@ import { createOrg, listOrgs, rotateKeys } from './org-commands.ts';
 export const USAGE = `Usage: npm run admin -- <command>
 
 Commands:
-  grant-role EMAIL operator|admin [--org SLUG]
-      Adds the role to the account's app_metadata.roles (the operator console reads it).
+  grant-role EMAIL operator|admin|platform_admin [--org SLUG]
+      Adds the role to the account's app_metadata.roles (the operator console reads it;
+      platform_admin may create teams through /api/platform).
       --org is needed when the e-mail exists in several organizations.
-  create-org --slug SLUG --name NAME [--time-zone ZONE]
+  create-org --slug SLUG --name NAME [--time-zone ZONE] [--operator-email EMAIL]
       Creates an organization (a team) with its ten ranks and consent types, and prints its
-      publishable key. ZONE is an IANA time zone (default Europe/London).
+      publishable key. ZONE is an IANA time zone (default Europe/London). EMAIL is invited as
+      the team's first operator: mailed a link (printed too) to choose a password.
   list-orgs
       Lists every organization: slug, name, time zone, publishable key.
   rotate-keys --jwt | --org SLUG
@@ -55,16 +58,22 @@ async function main() {
     console.log(USAGE);
     process.exit(argv.length === 0 ? 1 : 0);
   }
-  const env = parseEnv();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  // The same start as the server (migrations, stored secrets), so a command can mail through
+  // the app (an operator invite) with the server's links and keys.
+  const { deps, database } = await createDeps({ ...parseEnv(), LOG_LEVEL: 'silent' });
+  let app: FastifyInstance | undefined;
   try {
-    await migrateToLatest(database.db);
-    const code = await runAdmin(argv, database.db, {
+    const code = await runAdmin(argv, deps.db, {
       out: (l) => console.log(l),
       err: (l) => console.error(l),
+      app: async () => {
+        app ??= await buildApp(deps, { logger: false, serveWeb: false });
+        return app;
+      },
     });
     process.exitCode = code;
   } finally {
+    await app?.close();
     await database.close();
   }
 }

@@ -1,9 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import { parseArgs } from 'node:util';
 
 /** Where a command writes; tests collect the lines. */
 export interface Io {
   out: (line: string) => void;
   err: (line: string) => void;
+  /** The server app on the same database, for commands that send mail (an operator invite). */
+  app?: () => Promise<FastifyInstance>;
 }
 
 /** node:util parseArgs, strict; answers undefined (and says why) on bad arguments. */

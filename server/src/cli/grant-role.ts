@@ -3,7 +3,7 @@ import { organizationBySlug, organizationSlugs } from '../modules/organization/o
 import { accountsByEmail, setAppMetadata } from '../modules/profile/fan-accounts.ts';
 import { type Io, parseCommandArgs } from './cli-io.ts';
 
-const ROLES = ['operator', 'admin'];
+const ROLES = ['operator', 'admin', 'platform_admin'];
 
 /** The accounts with this e-mail, in the organization `orgSlug` names or in any, with their organization's slug. */
 async function accountsWithSlug(db: Database, email: string, orgSlug: string | undefined) {
@@ -19,7 +19,7 @@ async function accountsWithSlug(db: Database, email: string, orgSlug: string | u
   return accounts.map((a) => ({ ...a, slug: slugs.get(a.organizationId) ?? '' }));
 }
 
-/** grant-role EMAIL operator|admin [--org SLUG]: adds the role to the account's app_metadata.roles. */
+/** grant-role EMAIL operator|admin|platform_admin [--org SLUG]: adds the role to the account's app_metadata.roles. */
 export async function grantRole(args: string[], db: Database, io: Io, usage: string): Promise<number> {
   const parsed = parseCommandArgs(args, { org: 'string' }, io, usage);
   if (!parsed) return 1;
@@ -30,7 +30,7 @@ export async function grantRole(args: string[], db: Database, io: Io, usage: str
     return 1;
   }
   if (!ROLES.includes(role)) {
-    io.err(`Unknown role "${role}": use operator or admin.`);
+    io.err(`Unknown role "${role}": use operator, admin or platform_admin.`);
     return 1;
   }
   const matches = await accountsWithSlug(db, email, orgSlug);

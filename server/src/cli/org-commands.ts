@@ -1,29 +1,27 @@
+import { isValidTimeZone } from '@paddock/contracts/api/admin';
+import { ORGANIZATION_SLUG } from '@paddock/contracts/api/platform';
+import { z } from 'zod';
+import { inviteOperator } from '../auth/invitations.ts';
 import { generatePrivateJwk } from '../auth/signing-keys.ts';
 import type { Database } from '../db/engine.ts';
-import { createDefaultConsentTypes } from '../modules/consent/consent-defaults.ts';
-import {
-  createOrganization,
-  listOrganizations,
-  rotatePublishableKey,
-} from '../modules/organization/organization-create.ts';
-import { organizationBySlug } from '../modules/organization/organization-service.ts';
+import { createTeam } from '../admin/teams.ts';
+import { listOrganizations, rotatePublishableKey } from '../modules/organization/organization-create.ts';
 import { rotateSigningKey } from '../platform/secrets.ts';
 import { type Io, parseCommandArgs } from './cli-io.ts';
 
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const SLUG = ORGANIZATION_SLUG;
 
-function validTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** create-org --slug SLUG --name NAME [--time-zone ZONE]: a new team with its key, ranks and consents. */
+/**
+ * create-org --slug SLUG --name NAME [--time-zone ZONE] [--operator-email EMAIL]: a new team with
+ * its key, ranks and consents, and an invitation for its first operator (decision 035).
+ */
 export async function createOrg(args: string[], db: Database, io: Io, usage: string): Promise<number> {
-  const parsed = parseCommandArgs(args, { slug: 'string', name: 'string', 'time-zone': 'string' }, io, usage);
+  const parsed = parseCommandArgs(
+    args,
+    { slug: 'string', name: 'string', 'time-zone': 'string', 'operator-email': 'string' },
+    io,
+    usage,
+  );
   if (!parsed) return 1;
   const slug = parsed.values.slug as string | undefined;
   const name = (parsed.values.name as string | undefined)?.trim();
@@ -40,24 +38,33 @@ export async function createOrg(args: string[], db: Database, io: Io, usage: str
     io.err('The name is longer than 100 characters.');
     return 1;
   }
-  if (!validTimeZone(timeZone)) {
+  if (!isValidTimeZone(timeZone)) {
     io.err(`Unknown time zone "${timeZone}": use an IANA name such as Europe/London.`);
     return 1;
   }
-  if (await organizationBySlug(db, slug)) {
+  const operatorEmail = parsed.values['operator-email'] as string | undefined;
+  if (operatorEmail !== undefined && !z.email().safeParse(operatorEmail).success) {
+    io.err(`"${operatorEmail}" is not an e-mail address.`);
+    return 1;
+  }
+  const org = await createTeam(db, { slug, name, timeZone });
+  if (!org) {
     io.err(`An organization with the slug "${slug}" exists already.`);
     return 1;
   }
-  const org = await db.transaction().execute(async (trx) => {
-    const created = await createOrganization(trx, { slug, name, timeZone });
-    await createDefaultConsentTypes(trx, created.id);
-    return created;
-  });
   io.out(`Created ${org.name} (${org.slug}), time zone ${org.timeZone}, with 10 ranks and 3 consent types.`);
   io.out(`Publishable key (also the organization token, X-Organization-Token): ${org.publishableKey}`);
-  io.out(
-    `Next: the team's first operator signs up with this key, then: npm run admin -- grant-role EMAIL operator --org ${org.slug}`,
-  );
+  if (operatorEmail && io.app) {
+    const invitation = await inviteOperator(await io.app(), undefined, org, operatorEmail);
+    io.out(
+      `Invited ${invitation.email} as the team's operator (the e-mail is sent; the link works for 7 days):`,
+    );
+    io.out(`  ${invitation.link}`);
+  } else {
+    io.out(
+      `Next: invite the first operator with --operator-email, or let them sign up with this key and run: npm run admin -- grant-role EMAIL operator --org ${org.slug}`,
+    );
+  }
   return 0;
 }
 

@@ -77,11 +77,16 @@ export async function realtimeServer(app: FastifyInstance) {
   app.server.on('upgrade', onUpgrade);
 
   // Sockets are closed before the HTTP server stops, or close() would wait for them (graceful
-  // shutdown): the clients reconnect on their own back-off to another process (realtime-compat §9.3).
+  // shutdown). Each client is told 1012 "service restart" and reconnects on its own back-off,
+  // through the load balancer, to a process that is up (realtime-compat §9.3); one that does not
+  // finish the closing handshake within a second is cut.
   app.addHook('preClose', async () => {
     app.server.off('upgrade', onUpgrade);
     clearInterval(idle);
     hub.stop();
+    for (const c of connections) c.close(1012, 'Server restarting: reconnect');
+    const deadline = Date.now() + 1_000;
+    while (connections.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     for (const c of connections) c.terminate();
     connections.clear();
     wss.close();

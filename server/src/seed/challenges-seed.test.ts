@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seasonSeedContext } from './seed-season.ts';
-import { apiCall, createFan, createOrg, useTestApp } from '../test/test-app.ts';
+import { demoTeam } from '../test/demo-team.ts';
+import { apiCall, useTestApp } from '../test/test-app.ts';
 import { balance } from '../test/points.ts';
 import { SEED_CHALLENGES, seedChallenges } from './challenges-seed.ts';
 
@@ -8,16 +8,8 @@ const t = useTestApp();
 
 describe('demo challenge seed (product §14)', () => {
   it('gives the demo fan a season of every subtype, with a pick’em ready to settle that pays their prediction', async () => {
-    const org = await createOrg(t);
-    const fan = await createFan(t, org);
-    const operator = await createFan(t, org, { roles: ['operator'] });
-    const ctx = seasonSeedContext(t.db, {
-      org,
-      now: t.clock.now(),
-      fanId: fan.user.id,
-      operatorId: operator.user.id,
-    });
-    await seedChallenges(ctx);
+    const { fan, operator, context } = await demoTeam(t);
+    await seedChallenges(context());
     expect(SEED_CHALLENGES.length).toBeGreaterThanOrEqual(20);
 
     const admin = (await apiCall(t, operator, 'GET', '/api/admin/challenges')).json().items as {

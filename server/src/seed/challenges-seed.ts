@@ -64,7 +64,7 @@ export const SEED_CHALLENGES: SeedChallenge[] = [
     from: -1 * DAY,
     until: 2 * DAY,
     hideResultsUntilClose: true,
-    options: opts(15, 'Alex Moreno', 'Kai Lindqvist', 'Rafa Okafor', 'Jules Bertin'),
+    options: opts(15, 'Marco Velti', 'Sam Okafor', 'Lukas Brandt', 'Diego Ferraz'),
   },
   {
     subtype: 'poll',
@@ -117,9 +117,10 @@ export const SEED_CHALLENGES: SeedChallenge[] = [
     from: -8 * DAY,
     until: -1 * DAY,
     options: [
-      { text: 'Alex Moreno', points: 75 },
-      { text: 'Kai Lindqvist', points: 75 },
-      { text: 'Someone from another team', points: 25 },
+      { text: 'Marco Velti', points: 75 },
+      { text: 'Sam Okafor', points: 75 },
+      { text: 'Lukas Brandt', points: 25 },
+      { text: 'Diego Ferraz', points: 25 },
     ],
     fanPrediction: 0,
   },
@@ -143,7 +144,7 @@ export const SEED_CHALLENGES: SeedChallenge[] = [
     image: 'circuit',
     from: -30 * DAY,
     until: -20 * DAY,
-    options: opts(50, 'Alex Moreno', 'Kai Lindqvist', 'A rival driver'),
+    options: opts(50, 'Marco Velti', 'Sam Okafor', 'Lukas Brandt', 'Diego Ferraz'),
     settledOutcome: 1,
   },
   {

@@ -2,8 +2,8 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SEED_ASSETS_DIR } from '../platform/file-store.ts';
-import { seasonSeedContext } from './seed-season.ts';
-import { apiCall, createFan, createOrg, useTestApp } from '../test/test-app.ts';
+import { demoTeam } from '../test/demo-team.ts';
+import { apiCall, useTestApp } from '../test/test-app.ts';
 import { seedContent } from './content-seed.ts';
 
 const t = useTestApp();
@@ -16,15 +16,9 @@ function filesUnder(dir: string): string[] {
 
 describe('demo content seed (product §14)', () => {
   it('gives a fan 3 playlists with 10 videos, 6 articles and the stories of their rank, all playable offline', async () => {
-    const org = await createOrg(t);
-    const fan = await createFan(t, org, { lifetimePoints: 0 });
-    const ctx = seasonSeedContext(t.db, {
-      org,
-      now: t.clock.now(),
-      fanId: fan.user.id,
-      operatorId: fan.user.id,
-    });
-    await seedContent(ctx);
+    // A new fan (0 lifetime points, the lowest rank) sees only the stories open to every rank.
+    const { org, fan, context } = await demoTeam(t);
+    await seedContent(context());
 
     const videos = (await apiCall(t, fan, 'GET', '/api/content/videos')).json();
     expect(videos.videos).toHaveLength(10);

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { apiCall, createFan, createOrg, useTestApp } from '../test/test-app.ts';
+import { demoTeam } from '../test/demo-team.ts';
+import { apiCall, useTestApp } from '../test/test-app.ts';
 import { seedRewards } from './rewards-seed.ts';
 
 const t = useTestApp();
 
 describe('rewards demo seed', () => {
   it('gives the demo fan a dashboard offer, a rank-locked benefit, boosts and a season badge', async () => {
-    const org = await createOrg(t);
-    const fan = await createFan(t, org);
-    const operator = await createFan(t, org, { roles: ['admin'] });
+    const { org, fan, operator } = await demoTeam(t);
     const silverstone = await t.db
       .insertInto('badges')
       .values({ organizationId: org.id, name: 'Silverstone 2026' })

@@ -6,6 +6,7 @@ import { recordMedia } from '../modules/files/files-service.ts';
 import { SEED_ASSETS_DIR } from '../platform/file-store.ts';
 import { seedChallenges } from './challenges-seed.ts';
 import { seedContent } from './content-seed.ts';
+import { seedCrowd } from './crowd-seed.ts';
 import { seedRewards } from './rewards-seed.ts';
 import type { SeasonSeedContext } from './season-seed-context.ts';
 import { seedSweepstakes } from './sweepstakes-seed.ts';
@@ -49,4 +50,5 @@ export async function seedSeason(
   await seedContent(ctx);
   await seedSweepstakes(ctx);
   await seedRewards(ctx);
+  await seedCrowd(ctx);
 }

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SEED_ASSETS_DIR } from '../platform/file-store.ts';
-import { seasonSeedContext } from './seed-season.ts';
-import { apiCall, createFan, createOrg, useTestApp } from '../test/test-app.ts';
+import { demoTeam } from '../test/demo-team.ts';
+import { apiCall, useTestApp } from '../test/test-app.ts';
 import { ledgerMismatches } from '../test/points.ts';
 import { rulesPdf } from './sweepstakes-demo-assets.ts';
 import { seedSweepstakes } from './sweepstakes-seed.ts';
@@ -12,18 +12,8 @@ const t = useTestApp();
 describe('seedSweepstakes (demo season)', () => {
   it('creates 4 sweepstakes (live, coming soon, drawn with verifiable winners) and 2 activations with badges', async () => {
     t.clock.set('2026-06-01T12:00:00Z');
-    const org = await createOrg(t);
-    const fan = await createFan(t, org, { firstName: 'Alex', lastName: 'Rivera' });
-    const operator = await createFan(t, org, { roles: ['admin'] });
-    await t.db.transaction().execute(async (trx) => {
-      const ctx = seasonSeedContext(trx, {
-        org,
-        now: t.clock.now(),
-        fanId: fan.user.id,
-        operatorId: operator.user.id,
-      });
-      await seedSweepstakes(ctx);
-    });
+    const { org, fan, context } = await demoTeam(t);
+    await t.db.transaction().execute((trx) => seedSweepstakes(context(trx)));
 
     const list = (await apiCall(t, fan, 'GET', '/api/sweepstake')).json();
     expect(list.map((s: { status: string }) => s.status)).toEqual(['live', 'live', 'coming_soon', 'ended']);

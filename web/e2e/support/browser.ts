@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts/e2e');
 /** Product §13.8: journeys run at a phone's viewport. */
@@ -22,13 +22,19 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPhonePage(browser: Browser, baseUrl: string): Promise<Page> {
+export async function newPhonePage(
+  browser: Browser,
+  baseUrl: string,
+  /** Another phone: its viewport, its browser's user agent. */
+  phone: Pick<BrowserContextOptions, 'viewport' | 'userAgent'> = {},
+): Promise<Page> {
   const context = await browser.newContext({
     viewport: PHONE,
     baseURL: baseUrl,
     deviceScaleFactor: 1,
     isMobile: true,
     hasTouch: true,
+    ...phone,
   });
   return context.newPage();
 }

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchBrowser, screenshot, seriousA11yViolations } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
@@ -66,6 +66,22 @@ export async function signIn(page: Page, credentials: Credentials) {
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/dashboard');
+}
+
+/**
+ * The operator draws a sweepstake on the console (confirming in the app's own dialog, not
+ * window.confirm) and waits for its winners; answers the sweepstake's panel.
+ */
+export async function drawInConsole(page: Page, title: string): Promise<Locator> {
+  await page.goto('/admin/sweepstakes');
+  const panel = page.locator('div.rounded-2xl').filter({ hasText: title });
+  await panel.getByRole('button', { name: 'Draw winners' }).click();
+  await page
+    .getByRole('dialog', { name: 'Draw winners' })
+    .getByRole('button', { name: 'Draw winners' })
+    .click();
+  await panel.getByRole('listitem').first().waitFor();
+  return panel;
 }
 
 /** A laptop-sized page signed in with `credentials` (the console's journeys). */

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -30,9 +30,16 @@ export interface RunningServer {
  * The real server (npm start's entry) on a fresh PGlite under a temporary DATA_DIR, seeded
  * with the demo season, serving the built SPA (`npm run build` first; `npm run e2e` does).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-e2e-'));
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { port?: number; dataDir?: string; keepData?: boolean } = {},
+): Promise<RunningServer> {
+  const port = opts.port ?? (await freePort());
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'paddock-e2e-'));
+  // `{port}` in a value stands for the port chosen here (ORG_HOSTS names origins on it).
+  const ownEnv = Object.fromEntries(
+    Object.entries(env).map(([k, v]) => [k, v.replaceAll('{port}', String(port))]),
+  );
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(root, 'server/src/main.ts')],
@@ -48,7 +55,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         AUTH_RATE_LIMIT_SCALE: '100',
         // Links in e-mails (recovery, confirmation) point at the address the browser uses.
         SITE_URL: `http://127.0.0.1:${port}`,
-        ...env,
+        ...ownEnv,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -80,7 +87,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { importWithReloadGuard } from '../lib/reload-guard.ts';
+import type { RouteHandle } from './route-handle.ts';
 
 /**
  * The operator console (product §11.1) at /admin. Only these route objects reach the fans' bundle;
@@ -41,9 +42,16 @@ const screens: [path: string, load: Screen][] = [
   ['settings', () => import('../features/admin/routes/settings-route.tsx')],
 ];
 
+/**
+ * Signed in, but no fan profile needed: an invited operator (decision 035) runs the console
+ * before — or without — filling in the fan's welcome form. The console checks the role itself.
+ */
+const operators: RouteHandle = { access: { audience: 'user', incompleteProfileAllowed: true } };
+
 export const consoleRoutes: RouteObject[] = [
   {
     path: '/admin',
+    handle: operators,
     ...consoleScreen(() => import('../features/admin/components/admin-layout.tsx')),
     children: [
       { index: true, ...consoleScreen(() => import('../features/admin/routes/dashboard-route.tsx')) },

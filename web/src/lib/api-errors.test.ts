@@ -24,6 +24,16 @@ describe('product §8 errors as a fan reads them', () => {
     });
     stop();
   });
+  it('an operator reads operator wording for a refusal, a fan the fan’s', () => {
+    const refused = new ApiError(422, 'insufficient_points', 'balance too low');
+    expect(errorMessage(refused, 'operator')).toMatch(/^The fan's balance is too low/);
+    expect(errorMessage(refused, 'operator')).not.toContain('challenges');
+    expect(errorMessage(refused)).toContain('Earn more with challenges');
+    // Codes without console wording read the same for both.
+    expect(errorMessage(new ApiError(422, 'underage', 'x'), 'operator')).toBe(
+      errorMessage(new ApiError(422, 'underage', 'x')),
+    );
+  });
   it('an unknown 422 code falls back to the server’s message', () => {
     expect(errorMessage(new ApiError(422, 'brand_new_rule', 'This prize is sold out'))).toBe(
       'This prize is sold out',

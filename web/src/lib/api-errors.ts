@@ -7,8 +7,13 @@ import { ApiError } from './api-client.ts';
  * (`errors.<code>`); unknown 422 codes fall back to the area's generic sentence, then to the
  * server's message. Other response errors are only logged (product §8 "Other response errors").
  */
-export function errorMessage(error: unknown): string {
+export function errorMessage(error: unknown, audience: 'fan' | 'operator' = 'fan'): string {
   if (error instanceof ApiError) {
+    // An operator reads what the refusal means for the fan they act on, not a fan's advice
+    // (issue 15 item 10: a refused adjustment said "Earn more with challenges…").
+    const operatorKey = `consoleErrors.${error.code}`;
+    if (audience === 'operator' && i18next.exists(operatorKey, { ns: 'common' }))
+      return i18next.t(operatorKey, { ns: 'common' });
     const key = `errors.${error.code}`;
     if (i18next.exists(key, { ns: 'common' })) return i18next.t(key, { ns: 'common' });
     if (error.status === 422) return error.message || i18next.t('errors.unprocessable', { ns: 'common' });

@@ -1,3 +1,5 @@
+import { ApiError } from './api-client.ts';
+
 /**
  * A feature's sentences for the server's refusal codes (decision 003): a map from each code of
  * the contracts' lists to a catalogue key, declared `satisfies Record<Code, Key>` so a code
@@ -8,4 +10,23 @@ export function refusalKey<Code extends string, Key extends string>(
   code: string | undefined,
 ): Key | undefined {
   return code !== undefined && Object.hasOwn(keys, code) ? keys[code as Code] : undefined;
+}
+
+/**
+ * The catalogue key that explains a failed call to a fan: the refusal's own words when the code
+ * is known, sign-in on 401, the feature's "not accepted" sentence for any other 422, else a
+ * generic "try again".
+ */
+export function failureKey<Code extends string, Key extends string>(
+  error: unknown,
+  keys: Readonly<Record<Code, Key>>,
+  fallback: { signIn: Key; refused: Key; generic: Key },
+): Key {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return fallback.signIn;
+    const known = refusalKey(keys, error.code);
+    if (known) return known;
+    if (error.status === 422) return fallback.refused;
+  }
+  return fallback.generic;
 }

@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
-import { loadSupabase } from './supabase.ts';
+import { loadSupabase, mayHaveSession, storedSession } from './supabase.ts';
 
 /**
  * The supabase-js session is the single source of signed-in state (product §4). Every auth event
@@ -13,9 +13,15 @@ export interface SessionState {
   lastEvent: AuthChangeEvent | null;
   /** Set by a password-recovery link: the landing page shows "choose a new password". */
   passwordRecovery: boolean;
+  /** A mailed link into the app that could not be used (expired, used already): its error code. */
+  linkError?: string;
 }
 
 let state: SessionState = { status: 'loading', session: null, lastEvent: null, passwordRecovery: false };
+
+/** The link types a mail may carry straight into the app (`/?token_hash=…&type=…`). */
+const APP_LINK_TYPES = ['recovery', 'invite', 'signup', 'email', 'magiclink', 'email_change'] as const;
+type AppLinkType = (typeof APP_LINK_TYPES)[number];
 const listeners = new Set<() => void>();
 const eventListeners = new Set<(event: AuthChangeEvent, session: Session | null) => void>();
 
@@ -28,10 +34,23 @@ export function getSessionState(): SessionState {
   return state;
 }
 
-/** Subscribes to supabase-js once at boot and resolves after the initial session is known. */
+/**
+ * Subscribes to supabase-js once at boot and resolves after the initial session is known. A
+ * visitor without any session (mayHaveSession) is signed out at once, and a fan whose cookie holds
+ * a fresh session (storedSession) is signed in with it: the first screen renders without waiting
+ * for the auth chunk, which subscribes when it arrives and takes over (decision 021).
+ */
 export async function initSession(): Promise<void> {
-  const client = await loadSupabase();
-  return new Promise((resolve) => {
+  const initial = loadSupabase().then(subscribe);
+  const stored = storedSession();
+  // A mailed link into the app (decision 035) is verified before the first screen: it decides which.
+  if (hasAppLink() || (!stored && mayHaveSession())) return initial;
+  set({ ...state, status: stored ? 'signedIn' : 'signedOut', session: stored });
+  initial.catch((error) => console.warn('[paddock] auth client unavailable', error));
+}
+
+async function subscribe(client: Awaited<ReturnType<typeof loadSupabase>>): Promise<void> {
+  await new Promise<void>((resolve) => {
     client.auth.onAuthStateChange((event, session) => {
       set({
         status: session ? 'signedIn' : 'signedOut',
@@ -47,6 +66,31 @@ export async function initSession(): Promise<void> {
       if (event === 'INITIAL_SESSION') resolve();
     });
   });
+  await verifyLinkInUrl(client);
+}
+
+/**
+ * A mailed link that leads into the app itself carries `token_hash` and `type` (an operator's
+ * invitation, decision 035): with PKCE on, supabase-js does not read a session from a URL
+ * fragment, so the app verifies the token itself, as Supabase's own guides do. A recovery token
+ * raises PASSWORD_RECOVERY, so the landing page asks for a password. The token leaves the
+ * address bar first, so a reload or a shared screenshot does not carry it.
+ */
+function hasAppLink(): boolean {
+  const params = new URLSearchParams(window.location.search);
+  return params.has('token_hash') && APP_LINK_TYPES.includes(params.get('type') as AppLinkType);
+}
+
+async function verifyLinkInUrl(client: Awaited<ReturnType<typeof loadSupabase>>) {
+  const url = new URL(window.location.href);
+  const tokenHash = url.searchParams.get('token_hash');
+  const type = url.searchParams.get('type') as AppLinkType | null;
+  if (!tokenHash || !type || !APP_LINK_TYPES.includes(type)) return;
+  url.searchParams.delete('token_hash');
+  url.searchParams.delete('type');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  const { error } = await client.auth.verifyOtp({ token_hash: tokenHash, type });
+  if (error) set({ ...state, linkError: error.code ?? 'otp_expired' });
 }
 
 export function clearPasswordRecovery() {

@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 /**
  * The app's own confirmation (never `window.confirm`): a native modal `<dialog>`, so focus is
@@ -25,13 +26,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
+  const dialog = useModalDialog(open);
   return (
     <dialog
       ref={dialog}

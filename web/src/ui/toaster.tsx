@@ -63,10 +63,12 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
+      {/* Above the bottom bar on phones, bottom right on wide screens: never over a page's back
+          link or title (issue 15 item 10: toasts at the top covered both). */}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
         label={t('toast.region')}
-        className="fixed inset-x-0 top-0 z-[100] mx-auto flex w-full max-w-md flex-col gap-2 p-3 outline-none"
+        className="fixed inset-x-0 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-[100] mx-auto flex w-full max-w-md flex-col gap-2 p-3 outline-none lg:right-4 lg:bottom-4 lg:left-auto lg:mx-0"
       />
     </ToastPrimitive.Provider>
   );

@@ -12,26 +12,29 @@ import {
   qrSvg,
   saveActivation,
 } from './activation-admin-service.ts';
+import { siteUrlFor } from '../../platform/org-sites.ts';
+import type { OperatorCall } from '../../platform/service-call.ts';
 
 const tags = ['admin: activations'];
 
 /** Activations (product §11.7): slug, window, badges, bonus points, and a printable QR code of the link. */
 export const activationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const siteUrl = app.deps.config.SITE_URL;
+  // The team's public site, never the request's host (decisions 026, 035).
+  const siteUrl = (call: OperatorCall) => siteUrlFor(app.deps.config, call.org.slug);
   registerConsoleRoutes(app, {
     path: '/activations',
     tags,
     list: {
       summary: 'All activations with badges and how many fans activated',
       response: items(adminActivationSchema),
-      run: async (call) => ({ items: await listAdminActivations(call, siteUrl) }),
+      run: async (call) => ({ items: await listAdminActivations(call, siteUrl(call)) }),
     },
     create: {
       summary: 'Create an activation with its badges',
       body: adminActivationInputSchema,
       response: adminActivationSchema,
       conflict: true,
-      run: (call, body) => saveActivation(call, siteUrl, null, body),
+      run: (call, body) => saveActivation(call, siteUrl(call), null, body),
     },
     update: {
       method: 'put',
@@ -39,12 +42,12 @@ export const activationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       body: adminActivationInputSchema,
       response: adminActivationSchema,
       conflict: true,
-      run: (call, id, body) => saveActivation(call, siteUrl, id, body),
+      run: (call, id, body) => saveActivation(call, siteUrl(call), id, body),
     },
     archive: {
       summary: 'Archive an activation (closes its window now)',
       response: adminActivationSchema,
-      run: (call, id) => archiveActivation(call, siteUrl, id),
+      run: (call, id) => archiveActivation(call, siteUrl(call), id),
     },
   });
 
@@ -59,9 +62,9 @@ export const activationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const activation = await getAdminActivation(await operatorCall(request), siteUrl, request.params.id);
-      // From SITE_URL only, never the request's host (decision 026).
-      const svg = await qrSvg(activationLink(siteUrl, activation.slug));
+      const call = await operatorCall(request);
+      const activation = await getAdminActivation(call, siteUrl(call), request.params.id);
+      const svg = await qrSvg(activationLink(siteUrl(call), activation.slug));
       return reply.type('image/svg+xml').header('cache-control', 'private, max-age=300').send(svg);
     },
   );

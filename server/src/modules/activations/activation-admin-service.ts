@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { z } from 'zod';
 import { type AuditedItem, archiveAudited, saveAudited } from '../../admin/audited-change.ts';
 import type { Database } from '../../db/engine.ts';
+import { saveOrgRow, updateOrgRow } from '../../db/org-rows.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { isUniqueViolation } from '../../platform/sql-errors.ts';
@@ -86,25 +87,13 @@ export async function saveActivation(
       );
       const { badges, ...fields } = input;
       const values = { ...fields, startsAt: new Date(fields.startsAt), stopsAt: new Date(fields.stopsAt) };
-      const row = id
-        ? await db
-            .updateTable('activations')
-            .set({ ...values, updatedAt: now })
-            .where('id', '=', id)
-            .where('organizationId', '=', org.id)
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        : await db
-            .insertInto('activations')
-            .values({ ...values, organizationId: org.id })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+      const activationId = await saveOrgRow(db, 'activations', org.id, id, values, { updatedAt: now });
       const existing = before?.badges.map((b) => b.id) ?? [];
       const keep = badges.map((b) => b.id).filter((b): b is string => Boolean(b));
       const foreign = keep.filter((b) => !existing.includes(b));
       if (foreign.length)
         throw unprocessable('unknown_badge', `Badge ${foreign[0]} is not part of this activation`);
-      await unlinkBadges(db, row.id, keep);
+      await unlinkBadges(db, activationId, keep);
       for (const b of badges) {
         const fieldsOfBadge = { name: b.name, description: b.description, imageMediaId: b.imageMediaId };
         if (b.id) await updateBadgeRecord(db, org.id, b.id, fieldsOfBadge);
@@ -112,11 +101,11 @@ export async function saveActivation(
           const badgeId = await insertBadge(db, org.id, fieldsOfBadge, 'activation');
           await db
             .insertInto('activationBadges')
-            .values({ organizationId: org.id, activationId: row.id, badgeId })
+            .values({ organizationId: org.id, activationId: activationId, badgeId })
             .execute();
         }
       }
-      return row.id;
+      return activationId;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('duplicate_slug', `An activation "${input.slug}" exists`);
@@ -135,12 +124,11 @@ async function unlinkBadges(trx: Database, activationId: string, keep: string[])
 export function archiveActivation(call: OperatorCall, siteUrl: string | undefined, id: string) {
   return archiveAudited(call, activationItem(siteUrl), id, async ({ db, org, now }, before) => {
     const startsAt = new Date(before.startsAt) < now ? undefined : new Date(now.getTime() - 1000);
-    await db
-      .updateTable('activations')
-      .set({ stopsAt: now, ...(startsAt ? { startsAt } : {}), updatedAt: now })
-      .where('id', '=', id)
-      .where('organizationId', '=', org.id)
-      .execute();
+    await updateOrgRow(db, 'activations', org.id, id, {
+      stopsAt: now,
+      ...(startsAt ? { startsAt } : {}),
+      updatedAt: now,
+    });
   });
 }
 

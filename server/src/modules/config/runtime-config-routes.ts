@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { slugForHost } from '../../platform/org-sites.ts';
 import { organizationByKey, organizationBySlug } from '../organization/organization-service.ts';
 
 const runtimeConfigSchema = z.object({
@@ -32,9 +33,10 @@ export const runtimeConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { config, db } = app.deps;
-      const bySlug = request.query.organization
-        ? await organizationBySlug(db, request.query.organization)
-        : undefined;
+      // ?organization=slug, else the team whose ORG_HOSTS origin this page came from (decision
+      // 035), else DEFAULT_ORGANIZATION. The Host header only selects among configured teams.
+      const slug = request.query.organization ?? slugForHost(config, request.host);
+      const bySlug = slug ? await organizationBySlug(db, slug) : undefined;
       const org =
         bySlug ??
         (await organizationByKey(app.deps.organizations, db, undefined, config.DEFAULT_ORGANIZATION));

@@ -6,6 +6,7 @@ import type {
 import type { z } from 'zod';
 import { writeAudit } from '../../admin/audit-service.ts';
 import type { Database } from '../../db/engine.ts';
+import { deleteOrgRow } from '../../db/org-rows.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { isUniqueViolation } from '../../platform/sql-errors.ts';
@@ -93,11 +94,7 @@ export async function deleteConsentType(call: OperatorCall, id: string) {
         'A required consent type cannot be deleted; make it optional first',
       );
     }
-    await trx
-      .deleteFrom('consentTypes')
-      .where('id', '=', id)
-      .where('organizationId', '=', call.org.id)
-      .execute();
+    await deleteOrgRow(trx, 'consentTypes', call.org.id, id);
     await writeAudit(
       { ...call, db: trx },
       { action: 'consent_type.delete', targetType: 'consent_type', targetId: id, before },

@@ -2,6 +2,7 @@ import type { AdminArticle, adminArticleInputSchema } from '@paddock/contracts/a
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { type AuditedItem, deleteAudited, saveAudited } from '../../admin/audited-change.ts';
+import { deleteOrgRow, findOrgRow, saveOrgRow } from '../../db/org-rows.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { publishAfterCommit } from '../../platform/events/after-commit.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
@@ -27,13 +28,7 @@ const presentArticle = (a: Selectable<ArticlesTable>): AdminArticle => ({
 const article: AuditedItem<AdminArticle> = {
   type: 'article',
   async view(call, id) {
-    const row = await call.db
-      .selectFrom('articles')
-      .selectAll()
-      .where('id', '=', id)
-      .where('organizationId', '=', call.org.id)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await findOrgRow(call.db, 'articles', call.org.id, id, { forUpdate: true });
     if (!row) throw notFound('Article');
     return presentArticle(row);
   },
@@ -59,29 +54,17 @@ export async function saveArticle(call: OperatorCall, id: string | null, input: 
         bodyHtml: sanitiseArticleHtml(input.bodyHtml),
         publishedAt: new Date(input.publishedAt),
       };
-      const row = id
-        ? await db
-            .updateTable('articles')
-            .set(values)
-            .where('id', '=', id)
-            .where('organizationId', '=', org.id)
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        : await db
-            .insertInto('articles')
-            .values({ ...values, organizationId: org.id })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+      const savedId = await saveOrgRow(db, 'articles', org.id, id, values);
       if (!id && values.publishedAt <= now) {
         // A new article fans can read now: the live channel tells open dashboards (decision 012).
         publishAfterCommit(db, {
           organizationId: org.id,
           topic: 'live',
           event: 'content_published',
-          payload: { kind: 'article', articleId: row.id },
+          payload: { kind: 'article', articleId: savedId },
         });
       }
-      return row.id;
+      return savedId;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('duplicate_slug', `An article "${input.slug}" exists`);
@@ -92,6 +75,6 @@ export async function saveArticle(call: OperatorCall, id: string | null, input: 
 /** Deleting an article keeps the points fans earned reading it (they are ledger rows). */
 export function deleteArticle(call: OperatorCall, id: string) {
   return deleteAudited(call, article, id, async ({ db, org }) => {
-    await db.deleteFrom('articles').where('id', '=', id).where('organizationId', '=', org.id).execute();
+    await deleteOrgRow(db, 'articles', org.id, id);
   });
 }

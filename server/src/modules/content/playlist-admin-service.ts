@@ -2,6 +2,7 @@ import type { AdminPlaylist, adminPlaylistInputSchema } from '@paddock/contracts
 import type { z } from 'zod';
 import { type AuditedItem, deleteAudited, saveAudited } from '../../admin/audited-change.ts';
 import type { Database } from '../../db/engine.ts';
+import { deleteOrgRow, saveOrgRow } from '../../db/org-rows.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { assertMediaOfContent, isoOrNow } from './content-admin-common.ts';
@@ -65,40 +66,28 @@ export function savePlaylist(call: OperatorCall, id: string | null, input: Playl
         throw unprocessable('unknown_video', 'A listed video does not exist');
     }
     const { videoIds: _ignored, ...fields } = input;
-    const row = id
-      ? await db
-          .updateTable('playlists')
-          .set(fields)
-          .where('id', '=', id)
-          .where('organizationId', '=', org.id)
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      : await db
-          .insertInto('playlists')
-          .values({ ...fields, organizationId: org.id })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-    await db.deleteFrom('playlistVideos').where('playlistId', '=', row.id).execute();
+    const savedId = await saveOrgRow(db, 'playlists', org.id, id, fields);
+    await db.deleteFrom('playlistVideos').where('playlistId', '=', savedId).execute();
     if (videoIds.length) {
       await db
         .insertInto('playlistVideos')
         .values(
           videoIds.map((videoId, position) => ({
             organizationId: org.id,
-            playlistId: row.id,
+            playlistId: savedId,
             videoId,
             position,
           })),
         )
         .execute();
     }
-    return row.id;
+    return savedId;
   });
 }
 
 /** A playlist is only a grouping: deleting it removes no video and no fan's points. */
 export function deletePlaylist(call: OperatorCall, id: string) {
   return deleteAudited(call, playlist, id, async ({ db, org }) => {
-    await db.deleteFrom('playlists').where('id', '=', id).where('organizationId', '=', org.id).execute();
+    await deleteOrgRow(db, 'playlists', org.id, id);
   });
 }

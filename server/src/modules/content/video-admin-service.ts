@@ -2,6 +2,7 @@ import type { AdminVideo, adminVideoInputSchema } from '@paddock/contracts/api/a
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { type AuditedItem, archiveAudited, saveAudited } from '../../admin/audited-change.ts';
+import { findOrgRow, saveOrgRow, updateOrgRow } from '../../db/org-rows.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { assertMediaOfContent, iso, isoOrNow } from './content-admin-common.ts';
@@ -28,13 +29,7 @@ export const presentVideo = (v: Selectable<VideosTable>, now: Date): AdminVideo 
 const video: AuditedItem<AdminVideo> = {
   type: 'video',
   async view(call, id) {
-    const row = await call.db
-      .selectFrom('videos')
-      .selectAll()
-      .where('id', '=', id)
-      .where('organizationId', '=', call.org.id)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await findOrgRow(call.db, 'videos', call.org.id, id, { forUpdate: true });
     if (!row) throw notFound('Video');
     return presentVideo(row, call.now);
   },
@@ -58,31 +53,13 @@ export function saveVideo(call: OperatorCall, id: string | null, input: VideoInp
       mediaId: input.sourceType === 'file' ? input.mediaId : null,
       externalUrl: input.sourceType === 'file' ? null : input.externalUrl,
     };
-    const row = id
-      ? await db
-          .updateTable('videos')
-          .set(values)
-          .where('id', '=', id)
-          .where('organizationId', '=', org.id)
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      : await db
-          .insertInto('videos')
-          .values({ ...values, organizationId: org.id })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-    return row.id;
+    return saveOrgRow(db, 'videos', org.id, id, values);
   });
 }
 
 /** Archiving ends the video's window: fans stop seeing it, views and points already paid stay. */
 export function archiveVideo(call: OperatorCall, id: string) {
   return archiveAudited(call, video, id, async ({ db, org, now }) => {
-    await db
-      .updateTable('videos')
-      .set({ visibleUntil: now })
-      .where('id', '=', id)
-      .where('organizationId', '=', org.id)
-      .execute();
+    await updateOrgRow(db, 'videos', org.id, id, { visibleUntil: now });
   });
 }

@@ -8,6 +8,7 @@ import type {
 } from '@paddock/contracts/api/leaderboard';
 import { writeAudit } from '../../admin/audit-service.ts';
 import { type AuditedItem, deleteAudited, saveAudited } from '../../admin/audited-change.ts';
+import { deleteOrgRow, saveOrgRow } from '../../db/org-rows.ts';
 import { csvCell } from '../../platform/csv.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
@@ -132,21 +133,9 @@ export async function listWeekends({ db, org }: OrgCall) {
 export async function saveWeekend(call: OperatorCall, id: string | null, input: WeekendWindowInput) {
   return saveAudited(call, weekendItem, id, async ({ db, org }) => {
     const values = { name: input.name, startsAt: new Date(input.startsAt), endsAt: new Date(input.endsAt) };
-    const saved = id
-      ? await db
-          .updateTable('leaderboardWeekends')
-          .set(values)
-          .where('organizationId', '=', org.id)
-          .where('id', '=', id)
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      : await db
-          .insertInto('leaderboardWeekends')
-          .values({ ...values, organizationId: org.id })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-    await rebuildPeriod(db, org.id, weekendKey(saved.id), values.startsAt, values.endsAt);
-    return saved.id;
+    const savedId = await saveOrgRow(db, 'leaderboardWeekends', org.id, id, values);
+    await rebuildPeriod(db, org.id, weekendKey(savedId), values.startsAt, values.endsAt);
+    return savedId;
   });
 }
 
@@ -158,11 +147,7 @@ export const updateWeekend = (call: OperatorCall, id: string, input: WeekendWind
 export async function deleteWeekend(call: OperatorCall, id: string) {
   await deleteAudited(call, weekendItem, id, async ({ db, org }) => {
     await dropPeriod(db, org.id, weekendKey(id));
-    await db
-      .deleteFrom('leaderboardWeekends')
-      .where('organizationId', '=', org.id)
-      .where('id', '=', id)
-      .execute();
+    await deleteOrgRow(db, 'leaderboardWeekends', org.id, id);
   });
 }
 

@@ -91,7 +91,7 @@ export async function rotatePublishableKey(db: Database, slug: string): Promise<
 export function listOrganizations(db: Database) {
   return db
     .selectFrom('organizations')
-    .select(['slug', 'name', 'publishableKey', 'timeZone', 'createdAt'])
+    .select(['id', 'slug', 'name', 'publishableKey', 'timeZone', 'createdAt'])
     .orderBy('createdAt', 'asc')
     .execute();
 }

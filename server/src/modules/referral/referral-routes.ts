@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/schemas.ts';
 import { fanCall } from '../../platform/service-call.ts';
 import { getReferralSummary } from './referral-service.ts';
+import { siteUrlFor } from '../../platform/org-sites.ts';
 
 /** GET /referral (product §10.8). */
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,8 +18,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const call = fanCall(request);
-      // The public site, never the request's host (decision 026).
-      return getReferralSummary(call, app.deps.config.SITE_URL);
+      // The team's public site, never the request's host (decisions 026, 035).
+      return getReferralSummary(call, siteUrlFor(app.deps.config, call.org.slug));
     },
   );
 };

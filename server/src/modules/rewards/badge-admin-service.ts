@@ -9,6 +9,7 @@ import type {
 } from '@paddock/contracts/api/badges';
 import { writeAudit } from '../../admin/audit-service.ts';
 import type { Database } from '../../db/engine.ts';
+import { deleteOrgRow } from '../../db/org-rows.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { isActivationBadge } from '../activations/activation-lookups.ts';
@@ -153,7 +154,7 @@ export async function deleteBadge(call: OperatorCall, id: string) {
         { holders: before.holders },
       );
     }
-    await trx.deleteFrom('badges').where('id', '=', id).where('organizationId', '=', call.org.id).execute();
+    await deleteOrgRow(trx, 'badges', call.org.id, id);
     await writeAudit(inTrx, { action: 'badge.delete', targetType: 'badge', targetId: id, before });
   });
 }

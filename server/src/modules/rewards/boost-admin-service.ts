@@ -2,6 +2,7 @@ import type { AdminBoost, AdminBoostCreate, AdminBoostUpdate } from '@paddock/co
 import type { Selectable } from 'kysely';
 import { writeAudit } from '../../admin/audit-service.ts';
 import type { Database } from '../../db/engine.ts';
+import { deleteOrgRow, findOrgRow } from '../../db/org-rows.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { findFan } from '../profile/fan-accounts.ts';
@@ -38,12 +39,7 @@ export async function listAdminBoosts(call: OrgCall) {
 }
 
 async function loadBoost(db: Database, organizationId: string, id: string) {
-  const row = await db
-    .selectFrom('boosts')
-    .selectAll()
-    .where('id', '=', id)
-    .where('organizationId', '=', organizationId)
-    .executeTakeFirst();
+  const row = await findOrgRow(db, 'boosts', organizationId, id);
   if (!row) throw notFound('Boost');
   return row;
 }
@@ -121,7 +117,7 @@ export async function updateBoost(call: OperatorCall, id: string, input: AdminBo
 export async function deleteBoost(call: OperatorCall, id: string) {
   await call.db.transaction().execute(async (trx) => {
     const before = await loadBoost(trx, call.org.id, id);
-    await trx.deleteFrom('boosts').where('id', '=', id).where('organizationId', '=', call.org.id).execute();
+    await deleteOrgRow(trx, 'boosts', call.org.id, id);
     await writeAudit(
       { ...call, db: trx },
       { action: 'boost.delete', targetType: 'boost', targetId: id, before: presentAdmin(before, call.now) },

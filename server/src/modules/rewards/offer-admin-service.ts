@@ -7,6 +7,7 @@ import type {
 import type { RankCode } from '@paddock/contracts';
 import { writeAudit } from '../../admin/audit-service.ts';
 import type { Database } from '../../db/engine.ts';
+import { findOrgRow } from '../../db/org-rows.ts';
 import { csvCell } from '../../platform/csv.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
@@ -66,12 +67,7 @@ export async function listAdminOffers(call: OrgCall): Promise<AdminOffer[]> {
 }
 
 async function loadOffer(db: Database, organizationId: string, id: string) {
-  const row = await db
-    .selectFrom('offers')
-    .selectAll()
-    .where('id', '=', id)
-    .where('organizationId', '=', organizationId)
-    .executeTakeFirst();
+  const row = await findOrgRow(db, 'offers', organizationId, id);
   if (!row) throw notFound('Offer');
   return row;
 }

@@ -2,6 +2,7 @@ import type { AdminStory, adminStoryInputSchema } from '@paddock/contracts/api/a
 import type { z } from 'zod';
 import { type AuditedItem, archiveAudited, saveAudited } from '../../admin/audited-change.ts';
 import type { Database } from '../../db/engine.ts';
+import { saveOrgRow, updateOrgRow } from '../../db/org-rows.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import { publishAfterCommit } from '../../platform/events/after-commit.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
@@ -82,33 +83,21 @@ export function saveStory(call: OperatorCall, id: string | null, input: StoryInp
       startsAt: fields.startsAt ? new Date(fields.startsAt) : null,
       stopsAt: fields.stopsAt ? new Date(fields.stopsAt) : null,
     };
-    const row = id
-      ? await db
-          .updateTable('stories')
-          .set({ ...fields, ...dates })
-          .where('id', '=', id)
-          .where('organizationId', '=', org.id)
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      : await db
-          .insertInto('stories')
-          .values({ ...fields, ...dates, organizationId: org.id })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+    const storyId = await saveOrgRow(db, 'stories', org.id, id, { ...fields, ...dates });
     if (!id && (!dates.liveFrom || dates.liveFrom <= now)) {
       // A new story fans can open now: the live channel tells open dashboards (decision 012).
       publishAfterCommit(db, {
         organizationId: org.id,
         topic: 'live',
         event: 'content_published',
-        payload: { kind: 'story', storyId: row.id },
+        payload: { kind: 'story', storyId: storyId },
       });
     }
     const keep = chapters.map((c) => c.id).filter((c): c is string => Boolean(c));
     const foreign = keep.filter((c) => !existing.includes(c));
     if (foreign.length)
       throw unprocessable('unknown_chapter', `Chapter ${foreign[0]} is not part of this story`);
-    let del = db.deleteFrom('storyChapters').where('storyId', '=', row.id);
+    let del = db.deleteFrom('storyChapters').where('storyId', '=', storyId);
     if (keep.length) del = del.where('id', 'not in', keep);
     await del.execute();
     // Move kept chapters out of the way first: (story_id, order_index) is unique.
@@ -116,7 +105,7 @@ export function saveStory(call: OperatorCall, id: string | null, input: StoryInp
       await db
         .updateTable('storyChapters')
         .set((eb) => ({ orderIndex: eb('orderIndex', '+', 1000) }))
-        .where('storyId', '=', row.id)
+        .where('storyId', '=', storyId)
         .execute();
     }
     for (const [orderIndex, c] of chapters.entries()) {
@@ -132,26 +121,21 @@ export function saveStory(call: OperatorCall, id: string | null, input: StoryInp
           .updateTable('storyChapters')
           .set(values)
           .where('id', '=', c.id)
-          .where('storyId', '=', row.id)
+          .where('storyId', '=', storyId)
           .execute();
       } else {
         await db
           .insertInto('storyChapters')
-          .values({ ...values, organizationId: org.id, storyId: row.id })
+          .values({ ...values, organizationId: org.id, storyId: storyId })
           .execute();
       }
     }
-    return row.id;
+    return storyId;
   });
 }
 
 export function archiveStory(call: OperatorCall, id: string) {
   return archiveAudited(call, story, id, async ({ db, org, now }) => {
-    await db
-      .updateTable('stories')
-      .set({ stopsAt: now })
-      .where('id', '=', id)
-      .where('organizationId', '=', org.id)
-      .execute();
+    await updateOrgRow(db, 'stories', org.id, id, { stopsAt: now });
   });
 }

@@ -15,6 +15,7 @@ import { createSweepstake, listAdminSweepstakes, updateSweepstake } from './swee
 import { tellWinners } from './sweepstake-claim.ts';
 import { drawSweepstake } from './sweepstake-draw.ts';
 import { entriesCsv } from './sweepstake-export.ts';
+import { siteUrlFor } from '../../platform/org-sites.ts';
 
 const tags = ['admin: sweepstakes'];
 
@@ -59,8 +60,7 @@ export const sweepstakeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const call = await operatorCall(request);
       const result = await drawSweepstake(call, request.params.id, request.body.winners);
       // Product §10.6: every winner is told by e-mail (the outbox), after the draw has committed.
-      const { config } = app.deps;
-      const site = (config.SITE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+      const site = siteUrlFor(app.deps.config, call.org.slug);
       await tellWinners(app.deps, request.log, call, request.params.id, site);
       return result;
     },

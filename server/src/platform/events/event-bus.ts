@@ -88,24 +88,41 @@ export function parseLiveEvent(text: string): LiveEvent | null {
 }
 
 /**
- * The bus of one process when nothing is shared: PGlite serves a single process, so delivery
- * stays in memory. Listeners run on a later tick, as they would after a network hop, so a
- * publisher never runs subscriber code inside its own call.
+ * What every transport shares: this process's listeners, and the reading of what arrives on the
+ * wire (another program may share the channel name, so malformed messages are dropped).
  */
-export class LocalEventBus implements EventBus {
-  readonly kind = 'local' as const;
-  private readonly listeners: Listeners;
+export abstract class ListenerBus implements EventBus {
+  abstract readonly kind: EventBus['kind'];
+  protected readonly listeners: Listeners;
 
   constructor(log?: EventBusLogger) {
     this.listeners = new Listeners(log);
   }
 
-  async publish(event: LiveEvent): Promise<void> {
-    setImmediate(() => this.listeners.deliver(event));
-  }
+  abstract publish(event: LiveEvent): Promise<void>;
+  abstract close(): Promise<void>;
 
   subscribe(listener: LiveListener): () => void {
     return this.listeners.add(listener);
+  }
+
+  /** Delivers a message received from the transport when it is a well-formed event. */
+  protected receive(text: string): void {
+    const event = parseLiveEvent(text);
+    if (event) this.listeners.deliver(event);
+  }
+}
+
+/**
+ * The bus of one process when nothing is shared: PGlite serves a single process, so delivery
+ * stays in memory. Listeners run on a later tick, as they would after a network hop, so a
+ * publisher never runs subscriber code inside its own call.
+ */
+export class LocalEventBus extends ListenerBus {
+  readonly kind = 'local' as const;
+
+  async publish(event: LiveEvent): Promise<void> {
+    setImmediate(() => this.listeners.deliver(event));
   }
 
   async close(): Promise<void> {}

@@ -1,12 +1,5 @@
 import pg from 'pg';
-import {
-  type EventBus,
-  type EventBusLogger,
-  type LiveEvent,
-  type LiveListener,
-  Listeners,
-  parseLiveEvent,
-} from './event-bus.ts';
+import { type EventBusLogger, type LiveEvent, ListenerBus } from './event-bus.ts';
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 export const NOTIFY_PAYLOAD_LIMIT = 7_999;
@@ -19,9 +12,8 @@ export const NOTIFY_PAYLOAD_LIMIT = 7_999;
  * restarts; events published while it is down are lost (live updates are hints, the API stays
  * the source of truth, the 60-minute refresh of product §9.3 catches up).
  */
-export class PostgresEventBus implements EventBus {
+export class PostgresEventBus extends ListenerBus {
   readonly kind = 'postgres' as const;
-  private readonly listeners: Listeners;
   private readonly notifier: pg.Pool;
   private listener: pg.Client | null = null;
   private closed = false;
@@ -34,7 +26,7 @@ export class PostgresEventBus implements EventBus {
     private readonly channel = 'paddock_live',
     private readonly log?: EventBusLogger,
   ) {
-    this.listeners = new Listeners(log);
+    super(log);
     this.notifier = new pg.Pool({ connectionString: url, max: 2 });
     this.notifier.on('error', () => {
       // An idle notifier connection dropped; the pool makes a new one on the next publish.
@@ -50,9 +42,7 @@ export class PostgresEventBus implements EventBus {
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (message) => {
-      if (message.channel !== this.channel || !message.payload) return;
-      const event = parseLiveEvent(message.payload);
-      if (event) this.listeners.deliver(event);
+      if (message.channel === this.channel && message.payload) this.receive(message.payload);
     });
     const lost = (error?: Error) => {
       if (this.listener !== client) return;
@@ -102,10 +92,6 @@ export class PostgresEventBus implements EventBus {
       throw new Error(`live event ${event.event} is over PostgreSQL's 8 kB NOTIFY limit`);
     }
     await this.notifier.query('select pg_notify($1, $2)', [this.channel, text]);
-  }
-
-  subscribe(listener: LiveListener): () => void {
-    return this.listeners.add(listener);
   }
 
   async close(): Promise<void> {

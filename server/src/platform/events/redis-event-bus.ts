@@ -1,22 +1,14 @@
 import type { Redis } from 'ioredis';
 import { createRedis } from '../redis.ts';
-import {
-  type EventBus,
-  type EventBusLogger,
-  type LiveEvent,
-  type LiveListener,
-  Listeners,
-  parseLiveEvent,
-} from './event-bus.ts';
+import { type EventBusLogger, type LiveEvent, ListenerBus } from './event-bus.ts';
 
 /**
  * Events between processes through Redis pub/sub when REDIS_URL is set (decision 016). A
  * subscribed Redis connection can do nothing else, so each process holds two: one publishes,
  * one listens. ioredis reconnects both and subscribes again by itself after an outage.
  */
-export class RedisEventBus implements EventBus {
+export class RedisEventBus extends ListenerBus {
   readonly kind = 'redis' as const;
-  private readonly listeners: Listeners;
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private started: Promise<unknown> | null = null;
@@ -26,13 +18,11 @@ export class RedisEventBus implements EventBus {
     private readonly channel = 'paddock:live',
     log?: EventBusLogger,
   ) {
-    this.listeners = new Listeners(log);
+    super(log);
     this.publisher = createRedis(url, 'live-publish', log);
     this.subscriber = createRedis(url, 'live-subscribe', log);
     this.subscriber.on('message', (channel: string, message: string) => {
-      if (channel !== this.channel) return;
-      const event = parseLiveEvent(message);
-      if (event) this.listeners.deliver(event);
+      if (channel === this.channel) this.receive(message);
     });
   }
 
@@ -44,10 +34,6 @@ export class RedisEventBus implements EventBus {
 
   async publish(event: LiveEvent): Promise<void> {
     await this.publisher.publish(this.channel, JSON.stringify(event));
-  }
-
-  subscribe(listener: LiveListener): () => void {
-    return this.listeners.add(listener);
   }
 
   async close(): Promise<void> {

@@ -10,7 +10,7 @@ import { ChallengeTile } from '../../ui/challenge-tile.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Section } from '../../ui/section.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { SweepstakeTile } from '../../ui/sweepstake-tile.tsx';
+import { SweepstakeRail } from '../../ui/sweepstake-rail.tsx';
 import { CheckinCard } from '../../features/checkin/components/checkin-card.tsx';
 import { PositionCard } from '../../features/leaderboard/components/position-card.tsx';
 import { RankCard } from '../../features/dashboard/components/rank-card.tsx';
@@ -77,24 +77,13 @@ export default function DashboardRoute() {
           id="sweepstakes"
           more={{ to: paths.sweepstakes, label: t('seeAll') }}
         >
-          {sweepstakes.isPending ? (
-            <div className="flex gap-3 overflow-hidden px-4">
-              <Skeleton className="h-56 w-60 shrink-0" />
-              <Skeleton className="h-56 w-60 shrink-0" />
-            </div>
-          ) : draws.length === 0 ? (
-            <div className="px-4">
-              <EmptyState title={t('sweepstakes.empty')} />
-            </div>
-          ) : (
-            <ul className="flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 lg:grid lg:grid-cols-2 lg:overflow-visible">
-              {draws.map((s) => (
-                <li key={s.sweepstakeId} className="flex lg:[&>*]:w-full">
-                  <SweepstakeTile sweepstake={s} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <SweepstakeRail
+            pending={sweepstakes.isPending}
+            sweepstakes={draws}
+            empty={t('sweepstakes.empty')}
+            listClassName="flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 lg:grid lg:grid-cols-2 lg:overflow-visible"
+            itemClassName="flex lg:[&>*]:w-full"
+          />
         </Section>
       </div>
     </main>

@@ -41,6 +41,14 @@ export function Field({ label, hint, className = '', ...rest }: FieldProps) {
   );
 }
 
+/** A number input that reports a number (points, seconds, milliseconds), never the raw text. */
+export function NumberField({
+  onValue,
+  ...rest
+}: Omit<FieldProps, 'type' | 'onChange'> & { onValue: (value: number) => void }) {
+  return <Field type="number" {...rest} onChange={(e) => onValue(Number(e.target.value))} />;
+}
+
 /**
  * A date and time in the operator's local zone, held as the ISO 8601 instant the API speaks
  * (null when empty), so forms never convert by hand.

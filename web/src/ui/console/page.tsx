@@ -51,7 +51,7 @@ export function ErrorNote({ error }: { error: unknown }) {
       role="alert"
       className="rounded-lg border border-red-500/40 bg-red-950/40 px-3 py-2 text-sm text-red-200"
     >
-      {errorMessage(error)}
+      {errorMessage(error, 'operator')}
     </p>
   );
 }

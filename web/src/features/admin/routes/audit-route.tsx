@@ -7,8 +7,7 @@ import { ConsolePage, ErrorNote } from '../../../ui/console/page.tsx';
 import { Pager, Table, Td, usePagedQuery } from '../../../ui/console/table.tsx';
 import { useFormFields } from '../../../ui/console/use-form-fields.ts';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
-
-const brief = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
+import { auditChanges } from '../lib/audit-diff.ts';
 
 /** The audit log (product §11.10): who did what, when, with before/after; filterable, newest first. */
 export default function AdminAuditRoute() {
@@ -44,14 +43,7 @@ export default function AdminAuditRoute() {
       </form>
       <ErrorNote error={audit.error} />
       <Table
-        head={[
-          t('audit.when'),
-          t('audit.actor'),
-          t('audit.action'),
-          t('audit.target'),
-          t('audit.before'),
-          t('audit.after'),
-        ]}
+        head={[t('audit.when'), t('audit.actor'), t('audit.action'), t('audit.target'), t('audit.changes')]}
       >
         {audit.data?.items.map((a) => (
           <tr key={a.id}>
@@ -62,8 +54,17 @@ export default function AdminAuditRoute() {
               {a.targetType}
               {a.targetId ? ` ${a.targetId.slice(0, 8)}` : ''}
             </Td>
-            <Td className="max-w-64 break-all font-mono text-xs text-muted">{brief(a.before)}</Td>
-            <Td className="max-w-64 break-all font-mono text-xs">{brief(a.after)}</Td>
+            <Td className="min-w-64 text-xs">
+              <ul className="flex flex-col gap-1">
+                {auditChanges(a.before, a.after).map((c) => (
+                  <li key={c.field} className="[overflow-wrap:anywhere]">
+                    <span className="font-mono text-muted">{c.field}</span>{' '}
+                    <del className="text-red-200/80">{c.before}</del> →{' '}
+                    <ins className="text-emerald-200 no-underline">{c.after}</ins>
+                  </li>
+                ))}
+              </ul>
+            </Td>
           </tr>
         ))}
       </Table>

@@ -6,7 +6,7 @@ import { ChallengeTile } from '../../../ui/challenge-tile.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Section } from '../../../ui/section.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
-import { SweepstakeTile } from '../../../ui/sweepstake-tile.tsx';
+import { SweepstakeRail } from '../../../ui/sweepstake-rail.tsx';
 
 /**
  * Product §1/§6: visitors see sweepstakes and challenges when the organization enables the
@@ -27,24 +27,12 @@ export function LoggedOffDashboard() {
         id="logged-off-sweepstakes"
         more={{ to: paths.sweepstakes, label: t('loggedOff.more') }}
       >
-        {sweepstakes.isPending ? (
-          <div className="flex gap-3 overflow-hidden px-4">
-            <Skeleton className="h-56 w-60 shrink-0" />
-            <Skeleton className="h-56 w-60 shrink-0" />
-          </div>
-        ) : live.length === 0 ? (
-          <div className="px-4">
-            <EmptyState title={t('loggedOff.noSweepstakes')} />
-          </div>
-        ) : (
-          <ul className="flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2">
-            {live.map((s) => (
-              <li key={s.sweepstakeId} className="flex">
-                <SweepstakeTile sweepstake={s} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <SweepstakeRail
+          pending={sweepstakes.isPending}
+          sweepstakes={live}
+          empty={t('loggedOff.noSweepstakes')}
+          listClassName="flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2"
+        />
       </Section>
       <Section
         title={t('loggedOff.challenges')}

@@ -54,6 +54,11 @@ export default function LandingRoute() {
 
       <section aria-label={t('panel')} className="relative z-10 -mt-5 px-4 lg:mt-0 lg:self-center lg:px-0">
         <div className="rounded-3xl border border-line bg-surface p-5 shadow-2xl">
+          {session.linkError && !session.passwordRecovery && (
+            <p role="alert" className="mb-4 rounded-xl bg-red-950 px-3 py-2 text-sm text-red-200">
+              {t('linkExpired')}
+            </p>
+          )}
           {session.passwordRecovery ? (
             <NewPasswordForm />
           ) : (

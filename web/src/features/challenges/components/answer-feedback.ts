@@ -1,7 +1,7 @@
 import type { ChallengeAnswerResult } from '@paddock/contracts/api/challenges';
 import type { TFunction } from 'i18next';
 import { toast } from '../../../ui/toast-store.ts';
-import { challengeErrorKey } from '../lib/challenge-errors.ts';
+import { challengeErrorKey, challengeErrorTitleKey } from '../lib/challenge-errors.ts';
 
 /** After any answer: a toast with the points earned (product §13.4), or what went wrong in clear words. */
 export function toastAnswer(
@@ -26,5 +26,9 @@ export function toastAnswer(
 }
 
 export function toastAnswerError(t: TFunction<'challenges'>, error: unknown) {
-  toast({ title: t('errors.title'), description: t(challengeErrorKey(error)), variant: 'destructive' });
+  toast({
+    title: t(challengeErrorTitleKey(error)),
+    description: t(challengeErrorKey(error)),
+    variant: 'destructive',
+  });
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Points } from '../../../ui/points.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { requestArcadeAttempt, useAnswerChallenge } from '../api/challenge-api.ts';
-import { challengeErrorKey } from '../lib/challenge-errors.ts';
+import { challengeErrorKey, challengeErrorTitleKey } from '../lib/challenge-errors.ts';
 import {
   judgeTap,
   LIGHT_COUNT,
@@ -111,7 +111,11 @@ export function ArcadeGame({ challenge }: { challenge: Challenge }) {
       frame.current = requestAnimationFrame(loop);
     } catch (error) {
       go({ kind: 'ready' });
-      toast({ title: t('errors.title'), description: t(challengeErrorKey(error)), variant: 'destructive' });
+      toast({
+        title: t(challengeErrorTitleKey(error)),
+        description: t(challengeErrorKey(error)),
+        variant: 'destructive',
+      });
     }
   }, [challenge.challengeId, go, loop, paint, t]);
 

@@ -1,4 +1,4 @@
-import type { ChallengeAnswerBody, ChallengeOption } from '@paddock/contracts/api/challenges';
+import type { Challenge, ChallengeAnswerBody, ChallengeOption } from '@paddock/contracts/api/challenges';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button.tsx';
@@ -74,5 +74,24 @@ export function OptionChoiceForm({
         {submitLabel}
       </Button>
     </form>
+  );
+}
+
+/** A poll's vote or a pick'em's prediction: the challenge's own options, the form named after it. */
+export function ChallengeChoiceForm({
+  challenge,
+  ...rest
+}: { challenge: Challenge } & Pick<
+  Parameters<typeof OptionChoiceForm>[0],
+  'submitLabel' | 'hint' | 'answeredNote'
+>) {
+  return (
+    <OptionChoiceForm
+      challengeId={challenge.challengeId}
+      name={`${challenge.subtype}-${challenge.challengeId}`}
+      legend={challenge.title}
+      options={challenge.options}
+      {...rest}
+    />
   );
 }

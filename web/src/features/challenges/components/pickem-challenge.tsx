@@ -2,7 +2,7 @@ import type { Challenge } from '@paddock/contracts/api/challenges';
 import { CircleCheck, CircleX, Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Points } from '../../../ui/points.tsx';
-import { OptionChoiceForm } from './option-choice-form.tsx';
+import { ChallengeChoiceForm } from './option-choice-form.tsx';
 import { OptionResults } from './option-results.tsx';
 
 /**
@@ -57,11 +57,8 @@ export function PickemChallenge({ challenge }: { challenge: Challenge }) {
   }
 
   return (
-    <OptionChoiceForm
-      challengeId={challenge.challengeId}
-      name={`pickem-${challenge.challengeId}`}
-      legend={challenge.title}
-      options={challenge.options}
+    <ChallengeChoiceForm
+      challenge={challenge}
       submitLabel={t('actions.predict')}
       hint={<p className="text-sm text-muted">{t('pickem.hint')}</p>}
       answeredNote={t('pickem.locked')}

@@ -1,6 +1,6 @@
 import type { Challenge } from '@paddock/contracts/api/challenges';
 import { useTranslation } from 'react-i18next';
-import { OptionChoiceForm } from './option-choice-form.tsx';
+import { ChallengeChoiceForm } from './option-choice-form.tsx';
 import { OptionResults } from './option-results.tsx';
 
 /** poll / poll: pick one option; the option's points are paid on answering; results after. */
@@ -25,13 +25,5 @@ export function PollChallenge({ challenge }: { challenge: Challenge }) {
     );
   }
 
-  return (
-    <OptionChoiceForm
-      challengeId={challenge.challengeId}
-      name={`poll-${challenge.challengeId}`}
-      legend={challenge.title}
-      options={challenge.options}
-      submitLabel={t('actions.vote')}
-    />
-  );
+  return <ChallengeChoiceForm challenge={challenge} submitLabel={t('actions.vote')} />;
 }

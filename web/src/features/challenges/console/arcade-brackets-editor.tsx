@@ -1,6 +1,6 @@
 import { ARCADE_REACTION_MS } from '@paddock/contracts';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../ui/console/fields.tsx';
+import { NumberField } from '../../../ui/console/fields.tsx';
 import { ListEditor } from '../../../ui/console/list-editing.tsx';
 import type { BracketDraft } from './challenge-draft.ts';
 
@@ -21,20 +21,18 @@ export function ArcadeBracketsEditor(props: {
     >
       {(b, set) => (
         <>
-          <Field
+          <NumberField
             label={t('challenge.maxMs')}
-            type="number"
             min={ARCADE_REACTION_MS.min}
             max={ARCADE_REACTION_MS.max}
             value={b.maxMs}
-            onChange={(e) => set({ maxMs: Number(e.target.value) })}
+            onValue={(maxMs) => set({ maxMs })}
           />
-          <Field
+          <NumberField
             label={t('challenge.points')}
-            type="number"
             min={0}
             value={b.points}
-            onChange={(e) => set({ points: Number(e.target.value) })}
+            onValue={(points) => set({ points })}
           />
         </>
       )}

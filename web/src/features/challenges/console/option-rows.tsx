@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Check, Field } from '../../../ui/console/fields.tsx';
+import { Check, Field, NumberField } from '../../../ui/console/fields.tsx';
 import { ListEditor } from '../../../ui/console/list-editing.tsx';
 import type { OptionDraft } from './challenge-draft.ts';
 
@@ -40,12 +40,11 @@ export function OptionRows({
             className="min-w-48 flex-1"
             required
           />
-          <Field
+          <NumberField
             label={t('challenge.points')}
-            type="number"
             min={0}
             value={o.points}
-            onChange={(e) => set({ points: Number(e.target.value) })}
+            onValue={(points) => set({ points })}
             className="w-24"
           />
           {correctMode && (

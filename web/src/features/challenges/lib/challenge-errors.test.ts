@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
-import { challengeErrorKey } from './challenge-errors.ts';
+import { challengeErrorKey, challengeErrorTitleKey } from './challenge-errors.ts';
 
 describe('challenge errors in clear words (product §8)', () => {
   it('explains each known refusal by its own code', () => {
@@ -13,5 +13,10 @@ describe('challenge errors in clear words (product §8)', () => {
   });
   it('falls back to a generic message for network failures', () => {
     expect(challengeErrorKey(new TypeError('Failed to fetch'))).toBe('errors.generic');
+  });
+  it('titles a wrong keyword as a miss, not as a failure to save', () => {
+    expect(challengeErrorTitleKey(new ApiError(422, 'wrong_keyword', 'x'))).toBe('errors.missTitle');
+    expect(challengeErrorTitleKey(new ApiError(422, 'challenge_expired', 'x'))).toBe('errors.title');
+    expect(challengeErrorTitleKey(new TypeError('Failed to fetch'))).toBe('errors.title');
   });
 });

@@ -1,10 +1,9 @@
 import type { ChallengeRefusal } from '@paddock/contracts/api/challenges';
 import type { LedgerRefusal } from '@paddock/contracts/api/ledger';
-import { ApiError } from '../../../lib/api-client.ts';
-import { refusalKey } from '../../../lib/refusals.ts';
+import { failureKey } from '../../../lib/refusals.ts';
 import type catalogue from '../i18n/en.json';
 
-type ErrorKey = `errors.${keyof (typeof catalogue)['errors'] & string}`;
+export type ErrorKey = `errors.${keyof (typeof catalogue)['errors'] & string}`;
 
 /**
  * The 422 refusals of POST /challenge (product §8 "challenge submission error"), each with its
@@ -24,11 +23,20 @@ const REFUSAL_KEYS = {
 
 /** The catalogue key that explains an error to a fan: a known code, sign-in, or a generic retry. */
 export function challengeErrorKey(error: unknown): ErrorKey {
-  if (error instanceof ApiError) {
-    if (error.status === 401) return 'errors.sign_in';
-    const known = refusalKey(REFUSAL_KEYS, error.code);
-    if (known) return known;
-    if (error.status === 422) return 'errors.submission';
-  }
-  return 'errors.generic';
+  return failureKey(error, REFUSAL_KEYS, {
+    signIn: 'errors.sign_in',
+    refused: 'errors.submission',
+    generic: 'errors.generic',
+  });
+}
+
+/**
+ * The toast's title: a wrong keyword or an implausible reaction is a miss, not a failure to save
+ * (issue 15 item 10: "We couldn't save that" over a wrong keyword read like an outage).
+ */
+export function challengeErrorTitleKey(error: unknown): ErrorKey {
+  const key = challengeErrorKey(error);
+  return key === 'errors.wrong_keyword' || key === 'errors.implausible_score'
+    ? 'errors.missTitle'
+    : 'errors.title';
 }

@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { CoverImage } from '../../../ui/cover-image.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
+import { Loaded } from '../../../ui/detail-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
 import { articleQuery, useContentReward } from '../api/content-api.ts';
 import { ChevronBackLink } from '../../../ui/chevron-back-link.tsx';
 import { RewardStatus } from '../components/reward-status.tsx';
@@ -46,45 +45,42 @@ export default function ArticleRoute() {
   return (
     <main className="flex flex-col gap-4 pb-10">
       <PageHeader title={t('article')} back={<ChevronBackLink to={paths.media} label={t('back')} />} />
-      {query.isPending ? (
-        <div className="flex flex-col gap-3 px-4">
-          <Skeleton className="aspect-[16/9] w-full" />
-          <Skeleton className="h-8 w-3/4" />
-          <Skeleton className="h-40" />
-        </div>
-      ) : !article ? (
-        <div className="px-4">
-          <EmptyState title={t('notFound')} />
-        </div>
-      ) : (
-        <article className="flex flex-col gap-4 px-4">
-          <CoverImage src={article.coverSrc} />
-          <header className="flex flex-col gap-2">
-            <h2 className="font-display text-3xl leading-tight font-black">{article.title}</h2>
-            <p className="text-sm text-muted">
-              <time dateTime={article.publishedAt}>
-                {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
-                  new Date(article.publishedAt),
-                )}
-              </time>
-            </p>
-            <RewardStatus
-              value={article.value}
-              done={article.read}
-              state={reward.state}
-              hint={t('reward.readHint')}
+      <Loaded
+        pending={query.isPending}
+        item={article}
+        notFound={t('notFound')}
+        shapes={['aspect-[16/9] w-full', 'h-8 w-3/4', 'h-40']}
+      >
+        {(article) => (
+          <article className="flex flex-col gap-4 px-4">
+            <CoverImage src={article.coverSrc} />
+            <header className="flex flex-col gap-2">
+              <h2 className="font-display text-3xl leading-tight font-black">{article.title}</h2>
+              <p className="text-sm text-muted">
+                <time dateTime={article.publishedAt}>
+                  {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
+                    new Date(article.publishedAt),
+                  )}
+                </time>
+              </p>
+              <RewardStatus
+                value={article.value}
+                done={article.read}
+                state={reward.state}
+                hint={t('reward.readHint')}
+              />
+            </header>
+            {article.summary && <p className="text-lg font-semibold">{article.summary}</p>}
+            <div
+              className="article-body flex flex-col gap-4 leading-relaxed [&_a]:text-accent [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-brand [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:font-display [&_h2]:text-xl [&_h2]:font-bold [&_h3]:font-bold [&_img]:rounded-xl [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc"
+              // Sanitised on the server when stored (contracts: articleSchema.bodyHtml).
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised article HTML
+              dangerouslySetInnerHTML={{ __html: article.bodyHtml }}
             />
-          </header>
-          {article.summary && <p className="text-lg font-semibold">{article.summary}</p>}
-          <div
-            className="article-body flex flex-col gap-4 leading-relaxed [&_a]:text-accent [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-brand [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:font-display [&_h2]:text-xl [&_h2]:font-bold [&_h3]:font-bold [&_img]:rounded-xl [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc"
-            // Sanitised on the server when stored (contracts: articleSchema.bodyHtml).
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised article HTML
-            dangerouslySetInnerHTML={{ __html: article.bodyHtml }}
-          />
-          <div ref={end} className="h-px" aria-hidden />
-        </article>
-      )}
+            <div ref={end} className="h-px" aria-hidden />
+          </article>
+        )}
+      </Loaded>
     </main>
   );
 }

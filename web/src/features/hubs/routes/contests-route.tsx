@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { challengesQueryOptions, sweepstakesQueryOptions } from '../../../lib/summaries.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
-import { SweepstakeTile } from '../../../ui/sweepstake-tile.tsx';
+import { SweepstakeRail } from '../../../ui/sweepstake-rail.tsx';
+import { HubHero } from '../components/hub-hero.tsx';
 import { HubList } from '../components/hub-list.tsx';
 
 /** /contests: everything with a prize on the line — pick'ems, trivia and sweepstakes. */
@@ -26,13 +25,12 @@ export default function ContestsRoute() {
     <main className="flex flex-col gap-5 pb-6">
       <PageHeader title={t('contests.title')} />
       <div className="flex flex-col gap-5 px-4">
-        <section className="relative overflow-hidden rounded-3xl border border-line bg-gradient-to-br from-accent/30 via-surface to-surface p-5">
-          <Trophy className="absolute -right-4 -bottom-4 size-32 text-white/5" aria-hidden />
-          <p className="font-display text-2xl leading-tight font-black uppercase">
-            {t('contests.heroTitle')}
-          </p>
-          <p className="mt-1 text-sm text-muted">{t('contests.heroText')}</p>
-        </section>
+        <HubHero
+          icon={Trophy}
+          tint="from-accent/30"
+          title={t('contests.heroTitle')}
+          text={t('contests.heroText')}
+        />
         <HubList
           title={t('contests.pickems')}
           items={pickems}
@@ -52,19 +50,15 @@ export default function ContestsRoute() {
               {t('contests.allSweepstakes')}
             </Link>
           </div>
-          {sweepstakes.isPending ? (
-            <Skeleton className="h-56" />
-          ) : liveSweepstakes.length === 0 ? (
-            <EmptyState title={t('contests.noSweepstakes')} />
-          ) : (
-            <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
-              {liveSweepstakes.map((s) => (
-                <li key={s.sweepstakeId} className="flex">
-                  <SweepstakeTile sweepstake={s} />
-                </li>
-              ))}
-            </ul>
-          )}
+          {/* The section already sits inside the screen's padding: no inset of its own. */}
+          <SweepstakeRail
+            pending={sweepstakes.isPending}
+            sweepstakes={liveSweepstakes}
+            empty={t('contests.noSweepstakes')}
+            listClassName="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none]"
+            inset=""
+            placeholders={['h-56 w-full']}
+          />
         </section>
       </div>
     </main>

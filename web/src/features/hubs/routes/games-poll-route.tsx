@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { challengesQueryOptions } from '../../../lib/summaries.ts';
 import { PageHeader } from '../../../ui/page-header.tsx';
+import { HubHero } from '../components/hub-hero.tsx';
 import { HubList } from '../components/hub-list.tsx';
 
 /** /games/poll: the poll hub — open polls to vote in, finished ones to see results, and the arcade. */
@@ -21,11 +22,7 @@ export default function GamesPollRoute() {
     <main className="flex flex-col gap-5 pb-6">
       <PageHeader title={t('games.title')} />
       <div className="flex flex-col gap-5 px-4">
-        <section className="relative overflow-hidden rounded-3xl border border-line bg-gradient-to-br from-brand/40 via-surface to-surface p-5">
-          <Vote className="absolute -right-4 -bottom-4 size-32 text-white/5" aria-hidden />
-          <p className="font-display text-2xl leading-tight font-black uppercase">{t('games.heroTitle')}</p>
-          <p className="mt-1 text-sm text-muted">{t('games.heroText')}</p>
-        </section>
+        <HubHero icon={Vote} tint="from-brand/40" title={t('games.heroTitle')} text={t('games.heroText')} />
         <HubList title={t('games.open')} items={open} pending={list.isPending} empty={t('games.noneOpen')} />
         {arcade && (
           <Link

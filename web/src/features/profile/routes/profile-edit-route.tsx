@@ -17,7 +17,7 @@ import { ConsentToggles } from '../../../ui/consent-toggles.tsx';
 import { UntimedModeToggle } from '../components/untimed-mode-toggle.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { ProfileFields, useProfileForm } from '../../../ui/profile-fields.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
+import { SkeletonStack } from '../../../ui/detail-state.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { BackLink } from '../../../ui/back-link.tsx';
 
@@ -97,11 +97,10 @@ export default function ProfileEditRoute() {
     <main className="pb-10">
       <PageHeader title={t('edit.title')} back={<BackLink to={paths.profile} label={t('edit.back')} />} />
       {me.isPending ? (
-        <div className="flex flex-col gap-4 p-4">
-          <Skeleton className="mx-auto size-28 rounded-full!" />
-          <Skeleton className="h-20" />
-          <Skeleton className="h-20" />
-        </div>
+        <SkeletonStack
+          className="flex flex-col gap-4 p-4"
+          shapes={['mx-auto size-28 rounded-full!', 'h-20', 'h-20']}
+        />
       ) : (
         <form
           onSubmit={submit}

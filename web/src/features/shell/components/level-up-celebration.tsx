@@ -1,21 +1,14 @@
 import { Trophy } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissLevelUp, useLevelUp } from '../../../lib/user.ts';
 import { Button } from '../../../ui/button.tsx';
+import { useModalDialog } from '../../../ui/use-modal-dialog.ts';
 
 /** Product §4: when the rank name changes after a user refresh, celebrate it. */
 export function LevelUpCelebration() {
   const { t } = useTranslation('shell');
   const levelUp = useLevelUp();
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (levelUp && !el.open) el.showModal();
-    if (!levelUp && el.open) el.close();
-  }, [levelUp]);
+  const dialog = useModalDialog(Boolean(levelUp));
 
   return (
     <dialog

@@ -5,7 +5,7 @@ import { consoleKeys } from '../../../lib/console-api.ts';
 import { ConsoleForm, useConsoleMutation, useSaveMutation } from '../../../ui/console/console-form.tsx';
 import { formatDateTime } from '../../../ui/console/dates.ts';
 import { EditableTable, type EditorSectionProps } from '../../../ui/console/editing.tsx';
-import { DateTimeField, Field, FieldGrid, Select } from '../../../ui/console/fields.tsx';
+import { DateTimeField, Field, FieldGrid, NumberField, Select } from '../../../ui/console/fields.tsx';
 import { ListEditor } from '../../../ui/console/list-editing.tsx';
 import { MediaUpload } from '../../../ui/console/media-upload.tsx';
 import { ArchivedBadge } from '../../../ui/console/page.tsx';
@@ -61,13 +61,12 @@ function ChapterList(props: { value: ChapterDraft[]; onChange: (next: ChapterDra
             value={c.sponsorUrl}
             onChange={(e) => set({ sponsorUrl: e.target.value })}
           />
-          <Field
+          <NumberField
             label={t('story.seconds')}
-            type="number"
             min={1}
             max={120}
             value={c.durationSeconds}
-            onChange={(e) => set({ durationSeconds: Number(e.target.value) })}
+            onValue={(durationSeconds) => set({ durationSeconds })}
             className="w-20"
           />
         </>

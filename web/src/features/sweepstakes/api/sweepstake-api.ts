@@ -5,9 +5,9 @@ import type {
   SweepstakeRefusal,
 } from '@paddock/contracts/api/sweepstakes';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { refusalKey } from '../../../lib/refusals.ts';
+import { failureKey } from '../../../lib/refusals.ts';
 import type catalogue from '../i18n/en.json';
 
 type ErrorKey = `errors.${keyof (typeof catalogue)['errors'] & string}`;
@@ -56,11 +56,9 @@ const REFUSAL_KEYS = {
 } as const satisfies Record<SweepstakeRefusal | LedgerRefusal, ErrorKey>;
 
 export function entryErrorKey(error: unknown): ErrorKey {
-  if (error instanceof ApiError) {
-    if (error.status === 401) return 'errors.sign_in';
-    const known = refusalKey(REFUSAL_KEYS, error.code);
-    if (known) return known;
-    if (error.status === 422) return 'errors.refused';
-  }
-  return 'errors.generic';
+  return failureKey(error, REFUSAL_KEYS, {
+    signIn: 'errors.sign_in',
+    refused: 'errors.refused',
+    generic: 'errors.generic',
+  });
 }

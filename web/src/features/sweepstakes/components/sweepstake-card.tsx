@@ -21,6 +21,22 @@ export function StatusBadge({ status }: { status: Sweepstake['status'] }) {
   );
 }
 
+/** When the sweepstake opens, or when it ends or ended, in the fan's language and time zone. */
+export function SweepstakeWindow({
+  sweepstake,
+  date,
+}: {
+  sweepstake: Sweepstake;
+  date: Intl.DateTimeFormat;
+}) {
+  const { t } = useTranslation('sweepstakes');
+  if (sweepstake.status === 'coming_soon')
+    return t('opens', { date: date.format(new Date(sweepstake.startsAt)) });
+  return t(sweepstake.status === 'live' ? 'ends' : 'ended', {
+    date: date.format(new Date(sweepstake.endsAt)),
+  });
+}
+
 export function SweepstakeCard({ sweepstake }: { sweepstake: Sweepstake }) {
   const { t, i18n } = useTranslation('sweepstakes');
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
@@ -45,11 +61,7 @@ export function SweepstakeCard({ sweepstake }: { sweepstake: Sweepstake }) {
             <Points value={sweepstake.costPerEntry} /> {t('perEntry')}
           </span>
           <span className="text-muted">
-            {sweepstake.status === 'coming_soon'
-              ? t('opens', { date: date.format(new Date(sweepstake.startsAt)) })
-              : sweepstake.status === 'live'
-                ? t('ends', { date: date.format(new Date(sweepstake.endsAt)) })
-                : t('ended', { date: date.format(new Date(sweepstake.endsAt)) })}
+            <SweepstakeWindow sweepstake={sweepstake} date={date} />
           </span>
           {sweepstake.userEntries ? (
             <span className="flex items-center gap-1 text-muted">

@@ -12,6 +12,7 @@ import { updateMe, useMe } from '../../../lib/user.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ConsentToggles } from '../../../ui/consent-toggles.tsx';
 import { ProfileFields, useProfileForm } from '../../../ui/profile-fields.tsx';
+import { SkeletonStack } from '../../../ui/detail-state.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 
 const FIELDS = ['firstName', 'lastName', 'username', 'birthday', 'zipCode'] as const;
@@ -73,11 +74,7 @@ export default function WelcomeRoute() {
         <p className="mt-2 text-muted">{t('intro')}</p>
       </header>
       {me.isPending ? (
-        <div className="flex flex-col gap-4">
-          <Skeleton className="h-20" />
-          <Skeleton className="h-20" />
-          <Skeleton className="h-20" />
-        </div>
+        <SkeletonStack className="flex flex-col gap-4" shapes={['h-20', 'h-20', 'h-20']} />
       ) : (
         <form onSubmit={submit} noValidate className="flex flex-col gap-6" aria-label={t('title')}>
           <ProfileFields
