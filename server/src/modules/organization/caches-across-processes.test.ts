@@ -15,8 +15,8 @@ import {
 /**
  * Issue 13 (decision 016, decision 032): two server instances on one PostgreSQL, each with its
  * own pool, caches and bus connection, as two processes behind a load balancer. What one
- * process writes, the other must serve at once: an operator's settings (through the cache
- * invalidation notice on the bus), rate-limit counters and idempotency keys (shared stores).
+ * process writes, the other must serve at once: an operator's settings and a sign-out (through
+ * notices on the bus), rate-limit counters and idempotency keys (shared stores).
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -94,6 +94,21 @@ for (const bus of ['postgres', 'redis'] as const) {
         200,
       );
       expect(await seenWithin(rankOnB, 'Paddock Pass', 1_000)).toBeLessThan(1_000);
+    });
+
+    it('refuses on B, within a second, a session the fan signed out of on A', async () => {
+      const { org } = await orgWithOperator(a);
+      const fan = await createFan(a, org);
+      const statusOnB = async () => (await apiCall(b, fan, 'GET', '/api/user/me')).statusCode;
+      // B confirms the session and keeps that confirmation for up to 5 s (decision 032).
+      expect(await statusOnB()).toBe(200);
+      const out = await a.app.inject({
+        method: 'POST',
+        url: '/auth/v1/logout',
+        headers: { apikey: org.publishableKey, authorization: `Bearer ${fan.accessToken}` },
+      });
+      expect(out.statusCode).toBe(204);
+      expect(await seenWithin(statusOnB, 401, 1_000)).toBeLessThan(1_000);
     });
 
     it('counts one rate limit across both: a budget spent half on A, half on B, refuses on both', async () => {
