@@ -63,7 +63,10 @@ describe('operator console', () => {
     await screenshot(page, 'admin-settle-preview');
     expect(await seriousA11yViolations(page), 'axe on a challenge').toEqual([]);
     await page.getByRole('button', { name: 'Confirm settlement' }).click();
-    await expect.poll(() => page.getByText('Currently settled as: Marco Velti').isVisible()).toBe(true);
+    // Paying the crowd's right predictions takes a few seconds on a busy machine.
+    await expect
+      .poll(() => page.getByText('Currently settled as: Marco Velti').isVisible(), { timeout: 20_000 })
+      .toBe(true);
 
     const after = await fanApi<{ points: number }>('GET', '/user/me');
     expect(after.body.points).toBe(before.body.points + 75);

@@ -77,6 +77,13 @@ describe('the demo crowd (issue 15 item 9)', () => {
     expect(drawn.json().entries.length).toBeGreaterThanOrEqual(30);
     expect(drawn.json().winners).toHaveLength(1);
 
+    // Settling the pole pick'em pays the demo fan and every crowd fan who called it.
+    const settled = await apiCall(t, operator, 'POST', `/api/admin/challenges/${pole?.challengeId}/settle`, {
+      outcomeIndex: 0,
+    });
+    expect(settled.statusCode).toBe(200);
+    expect(settled.json().fansPaid).toBeGreaterThan(10);
+
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
     const negative = await t.db
       .selectFrom('users')
