@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousA11yViolations } from './support/browser.ts';
-import { DEMO_FAN, DEMO_OPERATOR, laptopPage, journeyRig, endedSweepstake } from './support/journeys.ts';
+import {
+  adjustInConsole,
+  DEMO_FAN,
+  DEMO_OPERATOR,
+  endedSweepstake,
+  journeyRig,
+  laptopPage,
+} from './support/journeys.ts';
 
 /**
  * The operator journeys of product §11 in real Chromium at a laptop viewport against the real server on
@@ -86,14 +93,7 @@ describe('operator console', () => {
 
   it("adjusts a fan's points with a reason and finds it in the audit log", async () => {
     const before = await fanApi<{ points: number }>('GET', '/user/me');
-    await page.goto('/admin/fans');
-    await page.getByLabel('Search').fill('fan@paddock.demo');
-    await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('row').filter({ hasText: DEMO_FAN.email }).getByRole('link').click();
-    await page.waitForURL(/\/admin\/fans\/[0-9a-f-]{36}$/);
-    await page.getByLabel('Amount').fill('25');
-    await page.getByLabel('Reason').fill('E2E goodwill: missing check-in');
-    await page.getByRole('button', { name: 'Adjust points' }).click();
+    await adjustInConsole(page, DEMO_FAN.email, 25, 'E2E goodwill: missing check-in');
     await expect
       .poll(() => page.getByTestId('fan-points').textContent())
       .toBe((before.body.points + 25).toLocaleString('en-US'));

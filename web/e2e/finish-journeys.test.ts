@@ -1,7 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPhonePage, screenshot } from './support/browser.ts';
-import { apiGet, DEMO_FAN, DEMO_OPERATOR, journeyRig, laptopPage, signIn } from './support/journeys.ts';
+import {
+  adjustInConsole,
+  apiGet,
+  DEMO_FAN,
+  DEMO_OPERATOR,
+  journeyRig,
+  laptopPage,
+  signIn,
+} from './support/journeys.ts';
 
 /**
  * Issue 15 item 10 in real Chromium against the real server with the demo seed, with screenshots
@@ -92,14 +100,7 @@ describe('console (laptop)', () => {
   });
 
   it('says a refused adjustment in operator words, and the audit log reads as a diff', async () => {
-    await operator.goto('/admin/fans');
-    await operator.getByLabel('Search').fill(DEMO_FAN.email);
-    await operator.getByRole('button', { name: 'Search' }).click();
-    await operator.getByRole('row').filter({ hasText: DEMO_FAN.email }).getByRole('link').click();
-    await operator.waitForURL(/\/admin\/fans\/[0-9a-f-]{36}$/);
-    await operator.getByLabel('Amount').fill('-100000');
-    await operator.getByLabel('Reason').fill('E2E: too large a correction');
-    await operator.getByRole('button', { name: 'Adjust points' }).click();
+    await adjustInConsole(operator, DEMO_FAN.email, -100_000, 'E2E: too large a correction');
     const alert = operator.getByRole('alert').filter({ hasText: 'balance' });
     await alert.waitFor();
     expect(await alert.textContent()).toContain("The fan's balance is too low");
