@@ -54,6 +54,8 @@ describe('the demo crowd (issue 15 item 9)', () => {
     expect(board.entries).toHaveLength(100);
     expect(board.entries[0].points).toBeGreaterThan(board.entries[99].points);
     expect(board.me).toEqual({ position: null, points: 0 });
+    const operatorBoard = await apiCall(t, operator, 'GET', '/api/admin/leaderboard/season');
+    expect(operatorBoard.json().items.length).toBeGreaterThanOrEqual(50);
 
     // One sweepstake closed with the crowd's entries, waiting for the operator's draw.
     const list = (await apiCall(t, fan, 'GET', '/api/sweepstake')).json() as {
