@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { Points } from '../../../ui/points.tsx';
+import { LazyPicture } from '../../../ui/cover-image.tsx';
 
 export function StatusBadge({ status }: { status: Sweepstake['status'] }) {
   const { t } = useTranslation('sweepstakes');
@@ -46,9 +47,7 @@ export function SweepstakeCard({ sweepstake }: { sweepstake: Sweepstake }) {
       className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface transition hover:border-brand focus-visible:outline-2 focus-visible:outline-accent"
     >
       <div className="relative aspect-[16/9] bg-surface-2">
-        {sweepstake.imageUrl && (
-          <img src={sweepstake.imageUrl} alt="" loading="lazy" className="size-full object-cover" />
-        )}
+        <LazyPicture src={sweepstake.imageUrl} />
         <span className="absolute top-3 right-3">
           <StatusBadge status={sweepstake.status} />
         </span>
