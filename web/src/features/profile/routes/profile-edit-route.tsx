@@ -32,7 +32,6 @@ export default function ProfileEditRoute() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { values, setValues, errors, setErrors, answers, setAnswers } = useProfileForm(me.data);
-  const [showConsentErrors, setShowConsentErrors] = useState(false);
   const [avatar, setAvatar] = useState<{ file: File; preview: string } | null>(null);
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const { busy, saving } = useSaving();
@@ -57,6 +56,8 @@ export default function ProfileEditRoute() {
     setAvatarError(null);
     setAvatar({ file, preview: URL.createObjectURL(file) });
   }
+
+  const [showConsentErrors, setShowConsentErrors] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
