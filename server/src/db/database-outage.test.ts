@@ -24,6 +24,14 @@ import {
 // Decision 014. These tests stop and kill a PostgreSQL cluster of their
 // own; they run once, in the PGlite project, since they bring their own server.
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** How many ledger postings each fan of the organization has (the check-in must land once each). */
+const postingsPerFan = (t: TestContext, organizationId: string) =>
+  t.db
+    .selectFrom('pointTransactions')
+    .select(['userId', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('organizationId', '=', organizationId)
+    .groupBy('userId')
+    .execute();
 
 describe.skipIf(onRealPostgres || !canRunThrowawayPostgres)(
   'finding 1: a PostgreSQL outage kills the server for good',
@@ -97,12 +105,7 @@ describe.skipIf(onRealPostgres || !canRunThrowawayPostgres)(
       expect(unavailable.every((s) => s.code === 'database_unavailable' && s.retryAfter)).toBe(true);
       // Nothing written twice or half: one check-in per fan at most, balances equal ledgers.
       expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
-      const perFan = await t.db
-        .selectFrom('pointTransactions')
-        .select(['userId', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('organizationId', '=', org.id)
-        .groupBy('userId')
-        .execute();
+      const perFan = await postingsPerFan(t, org.id);
       expect(perFan.every((r) => Number(r.n) === 1)).toBe(true);
     }, 60_000);
 
@@ -186,12 +189,7 @@ describe.skipIf(onRealPostgres || !canRunThrowawayPostgres)(
           second.kill('SIGKILL');
         }
         expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
-        const rows = await t.db
-          .selectFrom('pointTransactions')
-          .select(['userId', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('organizationId', '=', org.id)
-          .groupBy('userId')
-          .execute();
+        const rows = await postingsPerFan(t, org.id);
         expect(rows).toHaveLength(fans.length);
         expect(rows.every((r) => Number(r.n) === 1)).toBe(true);
       } finally {
