@@ -8,16 +8,13 @@ const api = process.env.PADDOCK_API ?? 'http://localhost:3000';
 /**
  * Chunks boot loads with a dynamic import but needs on every first load: modulepreload hints let
  * the browser fetch them alongside the entry instead of after the entry has run (decision 021).
- * The first screens with the shell's layouts (the first-screen group below), the English
- * catalogues (always loaded, the fallback) and the auth client (src/lib/supabase.ts).
+ * The first screens with the shell's layouts (the first-screen group below) and the English
+ * catalogues (always loaded, the fallback).
  */
 function preloadBootChunks(): Plugin {
-  // In the order they are needed: the first render waits for the first two, not for the auth client.
-  const wanted = [
-    /\/src\/app\/routes\/index-route\.tsx$/,
-    /\/src\/i18n\/common\/en\.json$/,
-    /\/src\/lib\/auth-client\.ts$/,
-  ];
+  // Not the auth client: the first render does not wait for it (src/lib/session.ts), and on a slow
+  // connection its 21 kB would share the bandwidth with what it does wait for. Boot imports it.
+  const wanted = [/\/src\/app\/routes\/index-route\.tsx$/, /\/src\/i18n\/common\/en\.json$/];
   return {
     name: 'paddock:preload-boot-chunks',
     apply: 'build',

@@ -1,5 +1,6 @@
 import { SessionTokens } from './auth/session-tokens.ts';
 import { generatePrivateJwk, loadSigningKeys, type SigningKeys } from './auth/signing-keys.ts';
+import { forgetSessionsEndedElsewhere } from './auth/session-validity.ts';
 import type { Config, Env } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase, type PoolStats } from './db/engine.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -86,6 +87,7 @@ export async function createDeps(
   const events = await createEventBus(env, eventLog(env));
   bindEventBus(database.db, events, eventLog(env));
   const organizations = createOrganizationCache(events, eventLog(env));
+  const stopForgetting = forgetSessionsEndedElsewhere(events);
   // The ledger imports no domain (decision 005): the root hands it the rank-change announcement.
   onAwardPosted(announceRankChange);
   return {
@@ -106,6 +108,7 @@ export async function createDeps(
       ...database,
       async close() {
         organizations.close();
+        stopForgetting();
         await events.close();
         await database.close();
       },

@@ -2,12 +2,13 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousA11yViolations } from './support/browser.ts';
 import {
+  adjustInConsole,
   DEMO_FAN,
   DEMO_OPERATOR,
-  laptopPage,
-  journeyRig,
   drawInConsole,
   endedSweepstake,
+  journeyRig,
+  laptopPage,
 } from './support/journeys.ts';
 
 /**
@@ -65,11 +66,15 @@ describe('operator console', () => {
     await page.getByLabel('What happened').selectOption({ label: 'Marco Velti' });
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByTestId('settle-preview');
-    await expect.poll(() => preview.textContent()).toContain('Settling pays 1 fan 75 points in all.');
+    // The demo crowd predicted too (issue 15 item 9): every right prediction is paid.
+    await expect.poll(() => preview.textContent()).toMatch(/Settling pays \d+ fans [\d,]+ points in all\./);
     await screenshot(page, 'admin-settle-preview');
     expect(await seriousA11yViolations(page), 'axe on a challenge').toEqual([]);
     await page.getByRole('button', { name: 'Confirm settlement' }).click();
-    await expect.poll(() => page.getByText('Currently settled as: Marco Velti').isVisible()).toBe(true);
+    // Paying the crowd's right predictions takes a few seconds on a busy machine.
+    await expect
+      .poll(() => page.getByText('Currently settled as: Marco Velti').isVisible(), { timeout: 20_000 })
+      .toBe(true);
 
     const after = await fanApi<{ points: number }>('GET', '/user/me');
     expect(after.body.points).toBe(before.body.points + 75);
@@ -89,14 +94,7 @@ describe('operator console', () => {
 
   it("adjusts a fan's points with a reason and finds it in the audit log", async () => {
     const before = await fanApi<{ points: number }>('GET', '/user/me');
-    await page.goto('/admin/fans');
-    await page.getByLabel('Search').fill('fan@paddock.demo');
-    await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('row').filter({ hasText: DEMO_FAN.email }).getByRole('link').click();
-    await page.waitForURL(/\/admin\/fans\/[0-9a-f-]{36}$/);
-    await page.getByLabel('Amount').fill('25');
-    await page.getByLabel('Reason').fill('E2E goodwill: missing check-in');
-    await page.getByRole('button', { name: 'Adjust points' }).click();
+    await adjustInConsole(page, DEMO_FAN.email, 25, 'E2E goodwill: missing check-in');
     await expect
       .poll(() => page.getByTestId('fan-points').textContent())
       .toBe((before.body.points + 25).toLocaleString('en-US'));

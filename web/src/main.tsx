@@ -7,9 +7,9 @@ import { initAnalytics } from './lib/analytics.ts';
 import { applyBranding, organizationQueryOptions } from './lib/organization.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
-import { initSession } from './lib/session.ts';
+import { getSessionState, initSession } from './lib/session.ts';
 import { loadAuthClient } from './lib/supabase.ts';
-import { watchLevelUps } from './lib/user.ts';
+import { meQueryOptions, watchLevelUps } from './lib/user.ts';
 import './styles.css';
 
 /** Branding should be in place before the first paint, but a slow API must not hold the app back. */
@@ -34,9 +34,13 @@ async function boot() {
       .fetchQuery(organizationQueryOptions)
       .then(applyBranding)
       .catch((error) => console.warn('[paddock] organization branding unavailable', error));
+    const session = initSession();
+    // A fan already known to be signed in (a fresh session cookie, lib/session.ts): the access
+    // guard needs the fan before the first screen, so ask now instead of after the first render.
+    if (getSessionState().status === 'signedIn') void queryClient.prefetchQuery(meQueryOptions);
     await Promise.all([
       initI18n(config.defaultLocale),
-      initSession(),
+      session,
       Promise.race([branding, new Promise((r) => setTimeout(r, BRANDING_WAIT_MS))]),
     ]);
     const router = createAppRouter();

@@ -105,13 +105,10 @@ export const milestoneRuleSchema = z.object({
 export type MilestoneRule = z.infer<typeof milestoneRuleSchema>;
 export const milestoneRuleListSchema = z.array(milestoneRuleSchema);
 
+/** A milestone's badge is edited with the badge's own fields (its boost stays on the badge editor). */
+const { name, description, imageMediaId } = badgeFields;
 export const milestoneRuleUpdateSchema = z
-  .object({
-    enabled: z.boolean(),
-    name: badgeFields.name,
-    description: badgeFields.description,
-    imageMediaId: badgeFields.imageMediaId,
-  })
+  .object({ enabled: z.boolean(), name, description, imageMediaId })
   .partial()
   .strict();
 export type MilestoneRuleUpdate = z.infer<typeof milestoneRuleUpdateSchema>;

@@ -9,6 +9,7 @@ import {
   setRolesSchema,
 } from '@paddock/contracts/api/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeDocs } from '../platform/http/route-docs.ts';
 import { errorResponses, idParam, paginationQuery } from '../platform/http/schemas.ts';
 import {
   adjustPoints,
@@ -21,19 +22,15 @@ import {
 import { operatorCall } from './operator-guard.ts';
 
 const tags = ['admin: fans'];
+const doc = routeDocs(tags);
 
 /** Fan support (product §11.9): search, profile, ledger, point adjustments, block and roles. */
 export const fanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fans',
-    {
-      schema: {
-        tags,
-        summary: 'Search fans by e-mail, phone or name',
-        querystring: adminFanSearchQuerySchema,
-        response: { 200: pageOf(adminFanSummarySchema), ...errorResponses },
-      },
-    },
+    doc('Search fans by e-mail, phone or name', pageOf(adminFanSummarySchema), {
+      querystring: adminFanSearchQuerySchema,
+    }),
     async (request) => {
       const { q, limit, cursor } = request.query;
       return searchFans(await operatorCall(request), q, limit, cursor);
@@ -42,28 +39,18 @@ export const fanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/fans/:id',
-    {
-      schema: {
-        tags,
-        summary: "A fan's profile, points, rank, badges and sweepstake entries",
-        params: idParam,
-        response: { 200: adminFanDetailSchema, ...errorResponses },
-      },
-    },
+    doc("A fan's profile, points, rank, badges and sweepstake entries", adminFanDetailSchema, {
+      params: idParam,
+    }),
     async (request) => fanDetail(await operatorCall(request), request.params.id),
   );
 
   app.get(
     '/fans/:id/transactions',
-    {
-      schema: {
-        tags,
-        summary: "A fan's ledger, newest first",
-        params: idParam,
-        querystring: paginationQuery,
-        response: { 200: pageOf(adminTransactionSchema), ...errorResponses },
-      },
-    },
+    doc("A fan's ledger, newest first", pageOf(adminTransactionSchema), {
+      params: idParam,
+      querystring: paginationQuery,
+    }),
     async (request) => {
       const { limit, cursor } = request.query;
       return fanTransactions(await operatorCall(request), request.params.id, limit, cursor);
@@ -72,16 +59,15 @@ export const fanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/fans/:id/adjust-points',
-    {
-      schema: {
-        tags,
-        summary: 'Add or remove points with a mandatory reason (shown in the fan’s history)',
+    doc(
+      'Add or remove points with a mandatory reason (shown in the fan’s history)',
+      adjustPointsResultSchema,
+      {
         description: 'A negative adjustment cannot overdraw the balance: 422 insufficient_points.',
         params: idParam,
         body: adjustPointsSchema,
-        response: { 200: adjustPointsResultSchema, ...errorResponses },
       },
-    },
+    ),
     async (request) => {
       const { amount, reason } = request.body;
       return adjustPoints(await operatorCall(request), request.params.id, amount, reason);
@@ -110,15 +96,10 @@ export const fanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/fans/:id/roles',
-    {
-      schema: {
-        tags,
-        summary: "Set a user's operator roles (admins only)",
-        params: idParam,
-        body: setRolesSchema,
-        response: { 200: adminFanSummarySchema, ...errorResponses },
-      },
-    },
+    doc("Set a user's operator roles (admins only)", adminFanSummarySchema, {
+      params: idParam,
+      body: setRolesSchema,
+    }),
     async (request) => setRoles(await operatorCall(request, 'admin'), request.params.id, request.body.roles),
   );
 };

@@ -139,6 +139,15 @@ describe('platform API', () => {
     });
     expect(settings.statusCode).toBe(200);
     expect(settings.json().slug).toBe(slug);
+    // The same token through the server's own /verify link, opened in a browser on the team's
+    // host without an apikey: used up, so it lands on the team's site with the error.
+    const used = await t.app.inject({
+      method: 'GET',
+      url: `/auth/v1/verify?token=${tokenHash}&type=recovery`,
+      headers: { host: 'fans.blue.example' },
+    });
+    expect(used.statusCode).toBe(303);
+    expect(used.headers.location).toMatch(/^https:\/\/fans\.blue\.example\/?#error=access_denied/);
     // The link is single use.
     expect((await client.verifyOtp({ token_hash: tokenHash, type: 'recovery' })).error?.code).toBe(
       'otp_expired',

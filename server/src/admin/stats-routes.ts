@@ -1,20 +1,17 @@
 import { statsQuerySchema, statsSchema } from '@paddock/contracts/api/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../platform/http/schemas.ts';
+import { routeDocs } from '../platform/http/route-docs.ts';
 import { operatorCall } from './operator-guard.ts';
 import { dashboardStats } from './stats-service.ts';
+
+const doc = routeDocs(['admin: dashboard']);
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stats',
-    {
-      schema: {
-        tags: ['admin: dashboard'],
-        summary: 'Participation per challenge, points issued/spent and active fans per day',
-        querystring: statsQuerySchema,
-        response: { 200: statsSchema, ...errorResponses },
-      },
-    },
+    doc('Participation per challenge, points issued/spent and active fans per day', statsSchema, {
+      querystring: statsQuerySchema,
+    }),
     async (request) => dashboardStats(await operatorCall(request), request.query.days),
   );
 };

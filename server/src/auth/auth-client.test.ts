@@ -10,6 +10,9 @@ import { useTestApp } from '../test/test-app.ts';
 // The client listens on a random loopback port: allow redirects back to it (decision 026).
 const t = useTestApp({ AUTH_RATE_LIMIT_SCALE: '100', AUTH_REDIRECT_ALLOW_LIST: 'http://127.0.0.1:*' });
 const server = authClients(t);
+/** The stored row of a user the client signed up. */
+const userRow = (id: string) =>
+  t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('sign-up, sign-in, user, refresh (supabase auth-js)', () => {
   it('signUp returns a session (autoconfirm) and emits SIGNED_IN; getUser answers the user', async () => {
@@ -28,11 +31,7 @@ describe('sign-up, sign-in, user, refresh (supabase auth-js)', () => {
     expect(events).toContain('SIGNED_IN');
     const { data: got } = await c.getUser();
     expect(got.user?.id).toBe(data.user?.id);
-    const row = await t.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', data.user!.id)
-      .executeTakeFirstOrThrow();
+    const row = await userRow(data.user!.id);
     expect(row.firstName).toBe('Lando');
     expect(row.referralCode).toMatch(/^[A-Z0-9]+$/);
     expect(row.encryptedPassword).toMatch(/^\$argon2id\$/);
@@ -59,11 +58,7 @@ describe('sign-up, sign-in, user, refresh (supabase auth-js)', () => {
       password: PASSWORD,
       options: { data: { ref: code } },
     });
-    const row = await t.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', data.user!.id)
-      .executeTakeFirstOrThrow();
+    const row = await userRow(data.user!.id);
     expect(row.referredBy).toBe(referrer.userId);
     expect(row.userMetadata).toEqual({});
     // The same code used in another organization refers nobody.
@@ -72,11 +67,7 @@ describe('sign-up, sign-in, user, refresh (supabase auth-js)', () => {
       password: PASSWORD,
       options: { data: { ref: code } },
     });
-    const row2 = await t.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', elsewhere.user!.id)
-      .executeTakeFirstOrThrow();
+    const row2 = await userRow(elsewhere.user!.id);
     expect(row2.referredBy).toBeNull();
   });
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Organization, User } from '../db/schema.ts';
 import { AppError, DATABASE_RETRY_AFTER_SECONDS, toErrorBody } from '../platform/errors.ts';
 import { organizationByKey } from '../modules/organization/organization-service.ts';
-import { siteUrlFor } from '../platform/org-sites.ts';
+import { siteUrlFor, slugForHost } from '../platform/org-sites.ts';
 import { RateLimiter } from '../platform/rate-limit.ts';
 import type { AccessClaims } from './session-tokens.ts';
 
@@ -185,11 +185,13 @@ export function installAuthPlumbing(app: FastifyInstance) {
     if (path === '/health' || path === '/.well-known/jwks.json') return;
     const header = request.headers.apikey;
     const key = Array.isArray(header) ? header[0] : header;
+    // Without a key (a mailed link opened in a browser), the team whose ORG_HOSTS site this is
+    // (decision 035), so a used link lands on that team's page with its error.
     const org = await organizationByKey(
       app.deps.organizations,
       app.deps.db,
       key,
-      app.deps.config.DEFAULT_ORGANIZATION,
+      slugForHost(app.deps.config, request.host) ?? app.deps.config.DEFAULT_ORGANIZATION,
     );
     // A mailed link is opened by a browser without headers: its token names the organization.
     if (!org && !key && path === '/verify' && request.method === 'GET') return;

@@ -1,6 +1,6 @@
 import type { Database } from '../db/engine.ts';
 import { newRefreshToken } from './session-tokens.ts';
-import { forgetSessions } from './session-validity.ts';
+import { sessionsEnded } from './session-validity.ts';
 
 /** auth-compat §6: the superseded token still answers for 10 s (a client that lost the response). */
 export const REUSE_INTERVAL_MS = 10_000;
@@ -61,7 +61,7 @@ export async function rotateRefreshToken(
       return { sessionId: row.sessionId, userId: row.userId, token: child.token };
     }
     await trx.deleteFrom('sessions').where('id', '=', row.sessionId).execute();
-    forgetSessions([row.sessionId]);
+    sessionsEnded(trx, organizationId, [row.sessionId]);
     return { error: 'reused' as const };
   });
 }

@@ -5,7 +5,7 @@ import type { User } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
 import { ExpiringMap } from '../platform/expiring-map.ts';
-import { recentlyConfirmed, rememberConfirmed } from './session-validity.ts';
+import { sessionConfirmations } from './session-validity.ts';
 import type { SigningKeys } from './signing-keys.ts';
 import { type AuthUser, presentAuthUser } from './user-presenter.ts';
 
@@ -208,18 +208,21 @@ export class SessionTokens {
   }
 
   /**
-   * Product API calls check the session so sign-out takes effect at once in this process; a
-   * confirmation is reused for at most 5 s (decision 032), the bound on revocation elsewhere.
+   * Product API calls check the session so sign-out takes effect at once in this process, and
+   * in the others when the bus notice arrives; a confirmation is reused for at most 5 s
+   * (decision 032), the bound if a notice is lost.
    */
   async sessionExists(db: Database, sessionId: string, userId: string): Promise<boolean> {
-    if (recentlyConfirmed(sessionId, userId)) return true;
+    const confirmations = sessionConfirmations(db);
+    if (confirmations.recentlyConfirmed(sessionId, userId)) return true;
+    const since = confirmations.since;
     const row = await db
       .selectFrom('sessions')
       .select('id')
       .where('id', '=', sessionId)
       .where('userId', '=', userId)
       .executeTakeFirst();
-    if (row) rememberConfirmed(sessionId, userId);
+    if (row) confirmations.remember(sessionId, userId, since);
     return Boolean(row);
   }
 }

@@ -1,33 +1,100 @@
+import type { Database } from '../db/engine.ts';
+import { busOf, publishAfterCommit } from '../platform/events/after-commit.ts';
+import { type EventBus, INTERNAL_TOPIC } from '../platform/events/event-bus.ts';
+
 /**
  * A short memory of sessions the database recently confirmed, so the product API does not
  * read the sessions table on every call (decision 032). A session ended in this process is
- * forgotten at once; one ended by another process (none yet: decision 016) stops working when
- * its confirmation lapses, at most CONFIRMED_FOR_MS later. Keyed by session id (a UUID), so
- * several apps in one process (the tests) never see each other's sessions.
+ * forgotten at once; one ended by another process is forgotten when that process's notice
+ * arrives over the event bus (decision 016), and at worst (a notice lost while a bus
+ * connection reconnects) stops working when its confirmation lapses, CONFIRMED_FOR_MS later.
+ * One memory per app, found through its database handle's event bus, so two apps in one
+ * process (the tests) behave as two processes.
  */
 export const CONFIRMED_FOR_MS = 5_000;
 const MAX_ENTRIES = 200_000;
+/** Session ids per bus notice: well under PostgreSQL's 8000-byte NOTIFY payload. */
+const IDS_PER_NOTICE = 100;
+export const SESSIONS_ENDED = 'sessions_ended';
 
-const confirmed = new Map<string, { userId: string; until: number }>();
+export class SessionConfirmations {
+  private readonly confirmed = new Map<string, { userId: string; until: number }>();
+  /**
+   * Bumped by every forget. A check that read the session row before a forget may have seen a
+   * session being deleted, so its confirmation is not kept (else it would outlive the notice).
+   */
+  private epoch = 0;
 
-export function recentlyConfirmed(sessionId: string, userId: string): boolean {
-  const entry = confirmed.get(sessionId);
-  if (!entry) return false;
-  if (entry.userId === userId && entry.until > performance.now()) return true;
-  confirmed.delete(sessionId);
-  return false;
-}
-
-export function rememberConfirmed(sessionId: string, userId: string) {
-  if (confirmed.size >= MAX_ENTRIES) {
-    const now = performance.now();
-    for (const [id, entry] of confirmed) if (entry.until <= now) confirmed.delete(id);
-    if (confirmed.size >= MAX_ENTRIES) confirmed.clear();
+  get since(): number {
+    return this.epoch;
   }
-  confirmed.set(sessionId, { userId, until: performance.now() + CONFIRMED_FOR_MS });
+
+  recentlyConfirmed(sessionId: string, userId: string): boolean {
+    const entry = this.confirmed.get(sessionId);
+    if (!entry) return false;
+    if (entry.userId === userId && entry.until > performance.now()) return true;
+    this.confirmed.delete(sessionId);
+    return false;
+  }
+
+  /** Remembers a confirmation read since `since`, unless a forget came in between. */
+  remember(sessionId: string, userId: string, since: number) {
+    if (since !== this.epoch) return;
+    if (this.confirmed.size >= MAX_ENTRIES) {
+      const now = performance.now();
+      for (const [id, entry] of this.confirmed) if (entry.until <= now) this.confirmed.delete(id);
+      if (this.confirmed.size >= MAX_ENTRIES) this.confirmed.clear();
+    }
+    this.confirmed.set(sessionId, { userId, until: performance.now() + CONFIRMED_FOR_MS });
+  }
+
+  forget(sessionIds: Iterable<string>) {
+    this.epoch += 1;
+    for (const id of sessionIds) this.confirmed.delete(id);
+  }
 }
 
-/** Called wherever sessions are deleted, so the revocation is immediate in this process. */
-export function forgetSessions(sessionIds: Iterable<string>) {
-  for (const id of sessionIds) confirmed.delete(id);
+const byBus = new WeakMap<EventBus, SessionConfirmations>();
+/** A handle with no bus (a script's own database) checks no sessions; it gets a memory of its own. */
+const unbound = new SessionConfirmations();
+
+function confirmationsOfBus(bus: EventBus): SessionConfirmations {
+  let confirmations = byBus.get(bus);
+  if (!confirmations) {
+    confirmations = new SessionConfirmations();
+    byBus.set(bus, confirmations);
+  }
+  return confirmations;
+}
+
+/** The confirmations of the app `db` belongs to (a root handle or one of its transactions). */
+export function sessionConfirmations(db: Database): SessionConfirmations {
+  const bus = busOf(db);
+  return bus ? confirmationsOfBus(bus) : unbound;
+}
+
+/**
+ * Sessions were deleted on `db`: forgotten in this app at once, and in every process once the
+ * deleting transaction commits (a notice on the event bus, never delivered to fans).
+ */
+export function sessionsEnded(db: Database, organizationId: string, sessionIds: string[]) {
+  sessionConfirmations(db).forget(sessionIds);
+  for (let i = 0; i < sessionIds.length; i += IDS_PER_NOTICE) {
+    publishAfterCommit(db, {
+      organizationId,
+      topic: INTERNAL_TOPIC,
+      event: SESSIONS_ENDED,
+      payload: { sessionIds: sessionIds.slice(i, i + IDS_PER_NOTICE) },
+    });
+  }
+}
+
+/** Makes this app forget the sessions any process ended (bootstrap); returns the unsubscribe. */
+export function forgetSessionsEndedElsewhere(bus: EventBus): () => void {
+  const confirmations = confirmationsOfBus(bus);
+  return bus.subscribe((event) => {
+    if (event.topic !== INTERNAL_TOPIC || event.event !== SESSIONS_ENDED) return;
+    const ids = event.payload.sessionIds;
+    if (Array.isArray(ids)) confirmations.forget(ids.filter((id): id is string => typeof id === 'string'));
+  });
 }

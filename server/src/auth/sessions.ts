@@ -1,5 +1,5 @@
 import type { Database } from '../db/engine.ts';
-import { forgetSessions } from './session-validity.ts';
+import { sessionsEnded } from './session-validity.ts';
 
 /**
  * Ending sessions. Access tokens are checked against the sessions table (or a confirmation of
@@ -24,8 +24,15 @@ export async function endSessions(
   if (scope.sessionId) q = q.where('id', '=', scope.sessionId);
   if (scope.exceptSessionId) q = q.where('id', '!=', scope.exceptSessionId);
   if (scope.aal) q = q.where('aal', '=', scope.aal);
-  const ended = await q.returning('id').execute();
-  forgetSessions(ended.map((s) => s.id));
+  const ended = await q.returning(['id', 'organizationId']).execute();
+  const organizationId = ended[0]?.organizationId;
+  // A fan belongs to one organization: every ended session is of the same one.
+  if (organizationId)
+    sessionsEnded(
+      db,
+      organizationId,
+      ended.map((s) => s.id),
+    );
   return ended.length;
 }
 

@@ -21,32 +21,31 @@ export const httpDuration = new client.Histogram({
   registers: [registry],
 });
 
-export const refusals = new client.Counter({
-  name: 'paddock_refusals_total',
-  help: 'Rule refusals answered (422 and 409), by code',
-  labelNames: ['code'] as const,
-  registers: [registry],
-});
+/** A counter in this process's registry (names carry the `paddock_` prefix, written out so they can be searched). */
+function counter<Label extends string>(name: string, help: string, labelNames: readonly Label[] = []) {
+  return new client.Counter<Label>({ name, help, labelNames, registers: [registry] });
+}
 
-export const ledgerPosts = new client.Counter({
-  name: 'paddock_ledger_posts_total',
-  help: 'Ledger postings attempted inside a transaction: applied, duplicate (once-only key) or refused (insufficient points)',
-  labelNames: ['result'] as const,
-  registers: [registry],
-});
+export const refusals = counter('paddock_refusals_total', 'Rule refusals answered (422 and 409), by code', [
+  'code',
+]);
 
-export const databaseErrors = new client.Counter({
-  name: 'paddock_database_connection_errors_total',
-  help: 'Connection errors the database pool survived',
-  registers: [registry],
-});
+export const ledgerPosts = counter(
+  'paddock_ledger_posts_total',
+  'Ledger postings attempted inside a transaction: applied, duplicate (once-only key) or refused (insufficient points)',
+  ['result'],
+);
 
-export const cacheLookups = new client.Counter({
-  name: 'paddock_cache_lookups_total',
-  help: 'In-process cache lookups by cache and result (hit or miss)',
-  labelNames: ['cache', 'result'] as const,
-  registers: [registry],
-});
+export const databaseErrors = counter(
+  'paddock_database_connection_errors_total',
+  'Connection errors the database pool survived',
+);
+
+export const cacheLookups = counter(
+  'paddock_cache_lookups_total',
+  'In-process cache lookups by cache and result (hit or miss)',
+  ['cache', 'result'],
+);
 
 export const liveConnections = new client.Gauge({
   name: 'paddock_live_connections',
@@ -54,11 +53,10 @@ export const liveConnections = new client.Gauge({
   registers: [registry],
 });
 
-export const liveEventsSent = new client.Counter({
-  name: 'paddock_live_events_sent_total',
-  help: 'Realtime messages sent to subscribers',
-  registers: [registry],
-});
+export const liveEventsSent = counter(
+  'paddock_live_events_sent_total',
+  'Realtime messages sent to subscribers',
+);
 
 /** Pool gauges read when scraped, from whatever pool the process opened. */
 export function observePool(stats: () => PoolStats) {

@@ -6,14 +6,8 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { migrations } from '../db/migrations/index.ts';
 import { makeChallenge, orgWithFan } from '../test/challenge-fixtures.ts';
 import { collectBroadcasts, realtimeClient, subscribe } from '../test/realtime-fixtures.ts';
-import {
-  apiCall,
-  createTestApp,
-  onRealPostgres,
-  TEST_DATABASE_URL,
-  type TestContext,
-} from '../test/test-app.ts';
-import { redisReachable, TEST_REDIS_URL } from '../test/services.ts';
+import { apiCall, onRealPostgres, TEST_DATABASE_URL } from '../test/test-app.ts';
+import { BUSES, redisReachable, useTwoServers } from '../test/services.ts';
 
 /**
  * Issue 13's two-process checks that the caches test (organization/caches-across-processes)
@@ -22,23 +16,12 @@ import { redisReachable, TEST_REDIS_URL } from '../test/services.ts';
  */
 const redisUp = onRealPostgres && (await redisReachable());
 
-for (const bus of ['postgres', 'redis'] as const) {
+for (const bus of BUSES) {
   describe.runIf(onRealPostgres && (bus === 'postgres' || redisUp))(`two servers, bus over ${bus}`, () => {
-    let a: TestContext;
-    let b: TestContext;
-    beforeAll(async () => {
-      const env: Record<string, string> = bus === 'redis' ? { REDIS_URL: TEST_REDIS_URL } : {};
-      [a, b] = await Promise.all([createTestApp(env), createTestApp(env)]);
-      const now = new Date();
-      a.clock.set(now);
-      b.clock.set(now);
-    });
-    afterAll(async () => {
-      await a?.close();
-      await b?.close();
-    });
+    const servers = useTwoServers(bus);
 
     it('a session signed in on A refreshes on B, and the new access token works on A', async () => {
+      const { a, b } = servers;
       const { org, fan } = await orgWithFan(a);
       const refreshed = await b.app.inject({
         method: 'POST',
@@ -56,6 +39,7 @@ for (const bus of ['postgres', 'redis'] as const) {
     });
 
     it("an answer on A reaches a fan's live channel on B", async () => {
+      const { a, b } = servers;
       expect(b.deps.events.kind).toBe(bus);
       const { org, fan } = await orgWithFan(a);
       const poll = await makeChallenge(a, org, { subtype: 'poll' });

@@ -54,6 +54,8 @@ describe('the demo crowd (issue 15 item 9)', () => {
     expect(board.entries).toHaveLength(100);
     expect(board.entries[0].points).toBeGreaterThan(board.entries[99].points);
     expect(board.me).toEqual({ position: null, points: 0 });
+    const operatorBoard = await apiCall(t, operator, 'GET', '/api/admin/leaderboard/season');
+    expect(operatorBoard.json().items.length).toBeGreaterThanOrEqual(50);
 
     // One sweepstake closed with the crowd's entries, waiting for the operator's draw.
     const list = (await apiCall(t, fan, 'GET', '/api/sweepstake')).json() as {
@@ -76,6 +78,13 @@ describe('the demo crowd (issue 15 item 9)', () => {
     expect(drawn.statusCode).toBe(200);
     expect(drawn.json().entries.length).toBeGreaterThanOrEqual(30);
     expect(drawn.json().winners).toHaveLength(1);
+
+    // Settling the pole pick'em pays the demo fan and every crowd fan who called it.
+    const settled = await apiCall(t, operator, 'POST', `/api/admin/challenges/${pole?.challengeId}/settle`, {
+      outcomeIndex: 0,
+    });
+    expect(settled.statusCode).toBe(200);
+    expect(settled.json().fansPaid).toBeGreaterThan(10);
 
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
     const negative = await t.db

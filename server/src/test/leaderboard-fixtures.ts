@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Organization } from '../db/schema.ts';
-import { onRealPostgres, type TestContext } from './test-app.ts';
+import { expect } from 'vitest';
+import { apiCallAtClock, onRealPostgres, type TestContext, type TestFan } from './test-app.ts';
 
 /**
  * A ledger line written at a chosen instant, straight into point_transactions: the board's
@@ -51,4 +52,11 @@ export async function seedFans(
       select id from fans order by i`.execute(trx);
     return rows.map((r) => r.id);
   });
+}
+
+/** A board as the fan reads it (GET /api/leaderboard/{name}), which must answer 200. */
+export async function board(t: TestContext, fan: TestFan, name: string) {
+  const res = await apiCallAtClock(t, fan, 'GET', `/api/leaderboard/${name}`);
+  expect(res.statusCode).toBe(200);
+  return res.json();
 }

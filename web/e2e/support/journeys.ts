@@ -84,6 +84,18 @@ export async function drawInConsole(page: Page, title: string): Promise<Locator>
   return panel;
 }
 
+/** The console's fan page of `email`, found through the fan search, then an adjustment typed in. */
+export async function adjustInConsole(page: Page, email: string, amount: number, reason: string) {
+  await page.goto('/admin/fans');
+  await page.getByLabel('Search').fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('row').filter({ hasText: email }).getByRole('link').click();
+  await page.waitForURL(/\/admin\/fans\/[0-9a-f-]{36}$/);
+  await page.getByLabel('Amount').fill(String(amount));
+  await page.getByLabel('Reason').fill(reason);
+  await page.getByRole('button', { name: 'Adjust points' }).click();
+}
+
 /** A laptop-sized page signed in with `credentials` (the console's journeys). */
 export async function laptopPage(browser: Browser, baseUrl: string, credentials: Credentials): Promise<Page> {
   const context = await browser.newContext({ viewport: LAPTOP, baseURL: baseUrl });

@@ -14,19 +14,19 @@ export function refusalKey<Code extends string, Key extends string>(
 
 /**
  * The catalogue key that explains a failed call to a fan: the refusal's own words when the code
- * is known, sign-in on 401, the feature's "not accepted" sentence for any other 422, else a
- * generic "try again".
+ * is known, `errors.sign_in` on 401, the feature's `refused` sentence for any other 422, else
+ * `errors.generic` ("try again"). A feature's catalogue has both `errors.` keys.
  */
 export function failureKey<Code extends string, Key extends string>(
   error: unknown,
   keys: Readonly<Record<Code, Key>>,
-  fallback: { signIn: Key; refused: Key; generic: Key },
-): Key {
+  refused: Key,
+): Key | 'errors.sign_in' | 'errors.generic' {
   if (error instanceof ApiError) {
-    if (error.status === 401) return fallback.signIn;
+    if (error.status === 401) return 'errors.sign_in';
     const known = refusalKey(keys, error.code);
     if (known) return known;
-    if (error.status === 422) return fallback.refused;
+    if (error.status === 422) return refused;
   }
-  return fallback.generic;
+  return 'errors.generic';
 }

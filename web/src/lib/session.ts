@@ -52,13 +52,21 @@ export async function initSession(): Promise<void> {
 async function subscribe(client: Awaited<ReturnType<typeof loadSupabase>>): Promise<void> {
   await new Promise<void>((resolve) => {
     client.auth.onAuthStateChange((event, session) => {
-      set({
+      const next: SessionState = {
         status: session ? 'signedIn' : 'signedOut',
         session,
         lastEvent: event,
         passwordRecovery:
           event === 'PASSWORD_RECOVERY' ? true : event === 'SIGNED_OUT' ? false : state.passwordRecovery,
-      });
+      };
+      // The client confirming what boot already rendered (initSession) changes nothing on screen:
+      // no re-render of the first screen, which would be a long task on a slow phone (decision 021).
+      const unchanged =
+        event === 'INITIAL_SESSION' &&
+        next.status === state.status &&
+        next.session?.access_token === state.session?.access_token;
+      if (unchanged) state = next;
+      else set(next);
       // Listeners run outside supabase's lock: calling auth methods inside the callback deadlocks.
       setTimeout(() => {
         for (const l of eventListeners) l(event, session);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { Points } from './points.tsx';
+import { LazyPicture } from './cover-image.tsx';
 
 /** One challenge in a list: what it is, what it pays, whether the fan has done it. */
 export function ChallengeTile({ challenge, to }: { challenge: Challenge; to?: string }) {
@@ -14,11 +15,7 @@ export function ChallengeTile({ challenge, to }: { challenge: Challenge; to?: st
       className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-3 transition hover:border-white/30"
     >
       <span className="grid size-12 shrink-0 place-items-center overflow-hidden rounded-xl bg-surface-2 font-display text-xs font-black text-accent uppercase">
-        {challenge.imageUrl ? (
-          <img src={challenge.imageUrl} alt="" className="size-full object-cover" loading="lazy" />
-        ) : (
-          t(`subtypes.${challenge.subtype}`)
-        )}
+        {challenge.imageUrl ? <LazyPicture src={challenge.imageUrl} /> : t(`subtypes.${challenge.subtype}`)}
       </span>
       <span className="min-w-0 flex-1">
         <span className="block text-xs font-semibold tracking-wide text-accent uppercase">

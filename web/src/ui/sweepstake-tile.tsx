@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { formatDate } from '../lib/format.ts';
 import { Points } from './points.tsx';
+import { LazyPicture } from './cover-image.tsx';
 
 /** One sweepstake as a card in a horizontal rail: prize picture, title, cost, closing date. */
 export function SweepstakeTile({ sweepstake, to }: { sweepstake: Sweepstake; to?: string }) {
@@ -16,7 +17,7 @@ export function SweepstakeTile({ sweepstake, to }: { sweepstake: Sweepstake; to?
     >
       <span className="relative block aspect-[16/10] bg-surface-2">
         {sweepstake.imageUrl ? (
-          <img src={sweepstake.imageUrl} alt="" className="size-full object-cover" loading="lazy" />
+          <LazyPicture src={sweepstake.imageUrl} />
         ) : (
           <Gift className="absolute inset-0 m-auto size-10 text-muted" aria-hidden />
         )}

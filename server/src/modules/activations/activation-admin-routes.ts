@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { items, registerConsoleRoutes } from '../../admin/console-routes.ts';
 import { operatorCall } from '../../admin/operator-guard.ts';
-import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import { routeDocs } from '../../platform/http/route-docs.ts';
+import { idParam } from '../../platform/http/schemas.ts';
 import {
   activationLink,
   archiveActivation,
@@ -16,6 +17,7 @@ import { siteUrlFor } from '../../platform/org-sites.ts';
 import type { OperatorCall } from '../../platform/service-call.ts';
 
 const tags = ['admin: activations'];
+const doc = routeDocs(tags);
 
 /** Activations (product §11.7): slug, window, badges, bonus points, and a printable QR code of the link. */
 export const activationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,14 +55,9 @@ export const activationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/activations/:id/qr.svg',
-    {
-      schema: {
-        tags,
-        summary: 'QR code (SVG) of the activation link, for printing',
-        params: idParam,
-        response: { 200: z.string().describe('image/svg+xml'), ...errorResponses },
-      },
-    },
+    doc('QR code (SVG) of the activation link, for printing', z.string().describe('image/svg+xml'), {
+      params: idParam,
+    }),
     async (request, reply) => {
       const call = await operatorCall(request);
       const activation = await getAdminActivation(call, siteUrl(call), request.params.id);

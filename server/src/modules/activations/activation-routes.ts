@@ -6,11 +6,11 @@ import {
 } from '@paddock/contracts/api/activations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../platform/http/schemas.ts';
+import { routeDocs } from '../../platform/http/route-docs.ts';
 import { fanCall, viewerCall } from '../../platform/service-call.ts';
 import { activateUser, getActivation, listActivations } from './activation-service.ts';
 
-const tags = ['activations'];
+const doc = routeDocs(['activations']);
 
 /**
  * GET /activations/list, GET /activations/{id}, POST /activations/activate-user (product §7).
@@ -20,40 +20,27 @@ const tags = ['activations'];
 export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/activations/list',
-    {
-      schema: {
-        tags,
-        summary: 'Every activation with its window status, badges and whether the fan activated it',
-        response: { 200: activationListSchema, ...errorResponses },
-      },
-    },
+    doc(
+      'Every activation with its window status, badges and whether the fan activated it',
+      activationListSchema,
+    ),
     async (request) => listActivations(viewerCall(request)),
   );
 
   app.get(
     '/activations/:idOrSlug',
-    {
-      schema: {
-        tags,
-        summary: 'One activation by id or slug',
-        params: z.object({ idOrSlug: z.string().min(1).max(120) }),
-        response: { 200: activationSchema, ...errorResponses },
-      },
-    },
+    doc('One activation by id or slug', activationSchema, {
+      params: z.object({ idOrSlug: z.string().min(1).max(120) }),
+    }),
     async (request) => getActivation(viewerCall(request), request.params.idOrSlug),
   );
 
   app.post(
     '/activations/activate-user',
-    {
-      schema: {
-        tags,
-        summary: 'Activate the signed-in fan: grants the badges and bonus points once',
-        description: '422 activation_not_open outside the window; a repeat answers 200 with nothing new.',
-        body: activateUserBodySchema,
-        response: { 200: activateUserResultSchema, ...errorResponses },
-      },
-    },
+    doc('Activate the signed-in fan: grants the badges and bonus points once', activateUserResultSchema, {
+      description: '422 activation_not_open outside the window; a repeat answers 200 with nothing new.',
+      body: activateUserBodySchema,
+    }),
     async (request) => activateUser(fanCall(request), request.body.slug),
   );
 };

@@ -1,22 +1,21 @@
 import { carouselListSchema } from '@paddock/contracts/api/carousel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeDocs } from '../../platform/http/route-docs.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
 import { fanCall } from '../../platform/service-call.ts';
 import { dismissCarouselItem, listCarousel } from './carousel-service.ts';
+
+const doc = routeDocs(['carousel']);
 
 /** GET /carousel, DELETE /carousel/{id} (product §3, §7). */
 export const carouselRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/carousel',
-    {
-      schema: {
-        tags: ['carousel'],
-        summary:
-          'The rewards carousel: fixed items minus those dismissed; age-gated ones hidden from under-18s',
-        response: { 200: carouselListSchema, ...errorResponses },
-      },
-    },
+    doc(
+      'The rewards carousel: fixed items minus those dismissed; age-gated ones hidden from under-18s',
+      carouselListSchema,
+    ),
     async (request) => listCarousel(fanCall(request)),
   );
 

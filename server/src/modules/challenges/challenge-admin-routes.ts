@@ -11,7 +11,8 @@ import { challengeResultsSchema } from '@paddock/contracts/api/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerConsoleRoutes } from '../../admin/console-routes.ts';
 import { operatorCall } from '../../admin/operator-guard.ts';
-import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import { routeDocs } from '../../platform/http/route-docs.ts';
+import { idParam } from '../../platform/http/schemas.ts';
 import {
   archiveChallenge,
   createChallenge,
@@ -23,6 +24,7 @@ import { challengeResults } from './challenge-results.ts';
 import { settlePickem } from './challenge-settlement.ts';
 
 const tags = ['admin: challenges'];
+const doc = routeDocs(tags);
 
 /**
  * Operator endpoints for challenges (under /api/admin): list, create, edit, archive, pick'em
@@ -65,30 +67,25 @@ export const challengeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/challenges/:id/settle',
-    {
-      schema: {
-        tags,
-        summary:
-          "Settle a closed pick'em: pays correct predictions once; a different outcome re-settles with reversals",
+    doc(
+      "Settle a closed pick'em: pays correct predictions once; a different outcome re-settles with reversals",
+      settleResultSchema,
+      {
         description: 'With preview: true nothing changes and the answer says who would be paid or reversed.',
         params: idParam,
         body: settleBodySchema,
-        response: { 200: settleResultSchema, ...errorResponses },
       },
-    },
+    ),
     async (request) => settlePickem(await operatorCall(request), request.params.id, request.body),
   );
 
   app.get(
     '/challenges/:id/results',
-    {
-      schema: {
-        tags,
-        summary: 'Aggregate answers of a challenge (options, trivia questions), whatever fans may see',
-        params: idParam,
-        response: { 200: challengeResultsSchema, ...errorResponses },
-      },
-    },
+    doc(
+      'Aggregate answers of a challenge (options, trivia questions), whatever fans may see',
+      challengeResultsSchema,
+      { params: idParam },
+    ),
     async (request) => challengeResults(await operatorCall(request), request.params.id),
   );
 };

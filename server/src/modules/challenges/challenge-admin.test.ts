@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiCallAtClock as apiCall, createFan, useTestApp } from '../../test/test-app.ts';
+import { auditTrail } from '../../test/admin-fixtures.ts';
 import { makeChallenge, orgWithFan } from '../../test/challenge-fixtures.ts';
 
 const t = useTestApp();
@@ -107,11 +108,7 @@ describe('operator routes', () => {
       (await apiCall(t, operator, 'GET', '/api/admin/challenges?includeArchived=true')).json().items,
     ).toHaveLength(5);
 
-    const actions = await t.db
-      .selectFrom('auditLog')
-      .select(['action', 'actorUserId'])
-      .where('organizationId', '=', org.id)
-      .execute();
+    const actions = await auditTrail(t, org.id);
     expect(actions.filter((a) => a.action === 'challenge.create')).toHaveLength(5);
     expect(actions.filter((a) => a.action === 'challenge.update')).toHaveLength(1);
     expect(actions.filter((a) => a.action === 'challenge.archive')).toHaveLength(1);

@@ -9,12 +9,15 @@ import {
 } from '@paddock/contracts/api/challenges';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import { routeDocs } from '../../platform/http/route-docs.ts';
+import { idParam } from '../../platform/http/schemas.ts';
 import { fanCall, viewerCall } from '../../platform/service-call.ts';
 import { startArcadeAttempt } from './answer-arcade.ts';
 import { answerChallenge } from './challenge-answer.ts';
 import { challengeHistory } from './challenge-history.ts';
 import { assertMayRead, getChallenge, listChallenges } from './challenge-service.ts';
+
+const doc = routeDocs(['challenges']);
 
 /** A reader of challenges: a fan, or anonymous on the logged-off dashboard (else 401). */
 function readerOf(request: FastifyRequest) {
@@ -27,72 +30,52 @@ function readerOf(request: FastifyRequest) {
 export const challengeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/challenge',
-    {
-      schema: {
-        tags: ['challenges'],
-        summary: 'Visible challenges with the fan’s responses (anonymous only with the logged-off dashboard)',
-        querystring: challengeListQuerySchema,
-        response: { 200: challengeListSchema, ...errorResponses },
-      },
-    },
+    doc(
+      'Visible challenges with the fan’s responses (anonymous only with the logged-off dashboard)',
+      challengeListSchema,
+      { querystring: challengeListQuerySchema },
+    ),
     async (request) => ({ items: await listChallenges(readerOf(request), request.query.subtype) }),
   );
 
   app.get(
     '/challenge/:id',
-    {
-      schema: {
-        tags: ['challenges'],
-        summary: 'One visible challenge with the fan’s response',
-        params: idParam,
-        response: { 200: challengeSchema, ...errorResponses },
-      },
-    },
+    doc('One visible challenge with the fan’s response', challengeSchema, { params: idParam }),
     async (request) => getChallenge(readerOf(request), request.params.id),
   );
 
   app.post(
     '/challenge/:id',
-    {
-      schema: {
-        tags: ['challenges'],
-        summary:
-          'Answer a challenge: poll/pick’em {responseIndex}; keyword {response}; arcade {response, attemptToken}; trivia {questionId, responseIndex}',
+    doc(
+      'Answer a challenge: poll/pick’em {responseIndex}; keyword {response}; arcade {response, attemptToken}; trivia {questionId, responseIndex}',
+      challengeAnswerResultSchema,
+      {
         description:
           '422 codes: challenge_not_visible, challenge_expired, already_answered, invalid_option, invalid_question, implausible_score, wrong_keyword (with attemptsLeft), insufficient_points (a changed trivia answer whose points were already spent).',
         params: idParam,
         body: challengeAnswerBodySchema,
-        response: { 200: challengeAnswerResultSchema, ...errorResponses },
       },
-    },
+    ),
     async (request) =>
       answerChallenge(fanCall(request), request.params.id, request.body, app.deps.config.secrets.appSecret),
   );
 
   app.post(
     '/challenge/:id/attempt',
-    {
-      schema: {
-        tags: ['challenges'],
-        summary: 'Start an arcade attempt: a signed, single-use token and when the lights go out',
-        params: idParam,
-        response: { 200: arcadeAttemptSchema, ...errorResponses },
-      },
-    },
+    doc(
+      'Start an arcade attempt: a signed, single-use token and when the lights go out',
+      arcadeAttemptSchema,
+      { params: idParam },
+    ),
     async (request) =>
       startArcadeAttempt(fanCall(request), request.params.id, app.deps.config.secrets.appSecret),
   );
 
   app.get(
     '/challenge/:id/history',
-    {
-      schema: {
-        tags: ['challenges'],
-        summary: 'Aggregate results (when they may be shown) and the fan’s own answers',
-        params: idParam,
-        response: { 200: challengeHistorySchema, ...errorResponses },
-      },
-    },
+    doc('Aggregate results (when they may be shown) and the fan’s own answers', challengeHistorySchema, {
+      params: idParam,
+    }),
     async (request) => challengeHistory(fanCall(request), request.params.id),
   );
 };

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiCallAtClock as apiCall, createFan, type TestFan, useTestApp } from '../../test/test-app.ts';
+import { auditActions } from '../../test/admin-fixtures.ts';
 import { balance, fund, ledgerLines, ledgerMismatches } from '../../test/points.ts';
 import { makeChallenge, orgWithFan } from '../../test/challenge-fixtures.ts';
 
@@ -95,14 +96,7 @@ describe("pick'em settlement", () => {
     expect(await balance(t, c)).toBe(80);
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
 
-    const audit = await t.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('organizationId', '=', org.id)
-      .where('targetId', '=', pickem.challengeId)
-      .orderBy('id')
-      .execute();
-    expect(audit.map((r) => r.action)).toEqual([
+    expect(await auditActions(t, org.id, { targetId: pickem.challengeId })).toEqual([
       'challenge.create',
       'challenge.settle',
       'challenge.settle',

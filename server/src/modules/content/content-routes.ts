@@ -9,12 +9,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import { routeDocs } from '../../platform/http/route-docs.ts';
+import { idParam } from '../../platform/http/schemas.ts';
 import { fanCall } from '../../platform/service-call.ts';
 import { claimArticleRead, claimVideoView } from './content-rewards.ts';
 import { type ContentCall, getArticle, getPlaylist, listArticles, listVideos } from './content-service.ts';
 
-const tags = ['content'];
+const doc = routeDocs(['content']);
 const articleParam = z.object({
   id: z.string().min(1).max(200).describe('The article id (UUID) or its slug'),
 });
@@ -28,85 +29,55 @@ function callOf(request: FastifyRequest): ContentCall {
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/content/videos',
-    {
-      schema: {
-        tags,
-        summary: 'Visible videos and the playlists that order them, each with a view checksum for this fan',
-        response: { 200: videoListResponseSchema, ...errorResponses },
-      },
-    },
+    doc(
+      'Visible videos and the playlists that order them, each with a view checksum for this fan',
+      videoListResponseSchema,
+    ),
     async (request) => listVideos(callOf(request)),
   );
 
   app.get(
     '/content/playlists/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One playlist with its visible videos in order',
-        params: idParam,
-        response: { 200: playlistResponseSchema, ...errorResponses },
-      },
-    },
+    doc('One playlist with its visible videos in order', playlistResponseSchema, { params: idParam }),
     async (request) => getPlaylist(callOf(request), request.params.id),
   );
 
   app.post(
     '/content/videos/:id/view',
-    {
-      schema: {
-        tags,
-        summary: "Credit the video's points once, with the checksum issued with it",
-        description:
-          'Refused with 422 invalid_checksum, checksum_expired (issued over 24 h ago) or too_fast ' +
-          '(before half the clip, at most 30 s, has played). A repeat answers 200 with pointsAwarded 0.',
-        params: idParam,
-        body: contentRewardRequestSchema,
-        response: { 200: contentRewardResponseSchema, ...errorResponses },
-      },
-    },
+    doc("Credit the video's points once, with the checksum issued with it", contentRewardResponseSchema, {
+      description:
+        'Refused with 422 invalid_checksum, checksum_expired (issued over 24 h ago) or too_fast ' +
+        '(before half the clip, at most 30 s, has played). A repeat answers 200 with pointsAwarded 0.',
+      params: idParam,
+      body: contentRewardRequestSchema,
+    }),
     async (request) => claimVideoView(callOf(request), request.params.id, request.body),
   );
 
   app.get(
     '/content/articles',
-    {
-      schema: {
-        tags,
-        summary: 'Published articles, newest first, each with a read checksum for this fan',
-        response: { 200: articleListResponseSchema, ...errorResponses },
-      },
-    },
+    doc(
+      'Published articles, newest first, each with a read checksum for this fan',
+      articleListResponseSchema,
+    ),
     async (request) => ({ articles: await listArticles(callOf(request)) }),
   );
 
   app.get(
     '/content/articles/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One published article by id or slug',
-        params: articleParam,
-        response: { 200: articleSchema, ...errorResponses },
-      },
-    },
+    doc('One published article by id or slug', articleSchema, { params: articleParam }),
     async (request) => getArticle(callOf(request), request.params.id),
   );
 
   app.post(
     '/content/articles/:id/read',
-    {
-      schema: {
-        tags,
-        summary: "Credit the article's points once, with the checksum issued with it",
-        description:
-          'Refused with 422 invalid_checksum, checksum_expired (issued over 24 h ago) or too_fast ' +
-          '(under 10 s after it was issued). A repeat answers 200 with pointsAwarded 0.',
-        params: articleParam,
-        body: contentRewardRequestSchema,
-        response: { 200: contentRewardResponseSchema, ...errorResponses },
-      },
-    },
+    doc("Credit the article's points once, with the checksum issued with it", contentRewardResponseSchema, {
+      description:
+        'Refused with 422 invalid_checksum, checksum_expired (issued over 24 h ago) or too_fast ' +
+        '(under 10 s after it was issued). A repeat answers 200 with pointsAwarded 0.',
+      params: articleParam,
+      body: contentRewardRequestSchema,
+    }),
     async (request) => claimArticleRead(callOf(request), request.params.id, request.body),
   );
 };

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerConsoleRoutes } from '../../admin/console-routes.ts';
 import { operatorCall } from '../../admin/operator-guard.ts';
-import { errorResponses } from '../../platform/http/schemas.ts';
+import { routeDocs } from '../../platform/http/route-docs.ts';
 import {
   adminLeaderboard,
   createWeekend,
@@ -25,6 +25,7 @@ import {
 } from './leaderboard-admin-service.ts';
 
 const tags = ['admin: leaderboard'];
+const doc = routeDocs(tags);
 const boardParam = z.object({ board: adminLeaderboardBoardSchema });
 
 /** Operator endpoints (under /api/admin): the boards, their CSV export, weekend windows, the season start. */
@@ -55,54 +56,35 @@ export const leaderboardAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/leaderboard-settings',
-    {
-      schema: {
-        tags,
-        summary: 'The season start (null: the calendar year)',
-        response: { 200: leaderboardSettingsSchema, ...errorResponses },
-      },
-    },
+    doc('The season start (null: the calendar year)', leaderboardSettingsSchema),
     async (request) => getLeaderboardSettings(await operatorCall(request)),
   );
 
   app.put(
     '/leaderboard-settings',
-    {
-      schema: {
-        tags,
-        summary: 'Set the season start (organization time zone); the season board is rebuilt from the ledger',
-        body: leaderboardSettingsInputSchema,
-        response: { 200: leaderboardSettingsSchema, ...errorResponses },
-      },
-    },
+    doc(
+      'Set the season start (organization time zone); the season board is rebuilt from the ledger',
+      leaderboardSettingsSchema,
+      { body: leaderboardSettingsInputSchema },
+    ),
     async (request) => setSeasonStart(await operatorCall(request), request.body.seasonStartsOn),
   );
 
   app.get(
     '/leaderboard/:board',
-    {
-      schema: {
-        tags,
-        summary: 'A board in order with the fans’ real usernames and e-mails, paged',
-        params: boardParam,
-        querystring: adminLeaderboardQuerySchema,
-        response: { 200: adminLeaderboardSchema, ...errorResponses },
-      },
-    },
+    doc('A board in order with the fans’ real usernames and e-mails, paged', adminLeaderboardSchema, {
+      params: boardParam,
+      querystring: adminLeaderboardQuerySchema,
+    }),
     async (request) => adminLeaderboard(await operatorCall(request), request.params.board, request.query),
   );
 
   app.get(
     '/leaderboard/:board/export.csv',
-    {
-      schema: {
-        tags,
-        summary: 'Export a whole board as CSV (audited: it holds e-mails)',
-        params: boardParam,
-        querystring: adminLeaderboardQuerySchema.pick({ weekendId: true }),
-        response: { 200: z.string().describe('text/csv'), ...errorResponses },
-      },
-    },
+    doc('Export a whole board as CSV (audited: it holds e-mails)', z.string().describe('text/csv'), {
+      params: boardParam,
+      querystring: adminLeaderboardQuerySchema.pick({ weekendId: true }),
+    }),
     async (request, reply) => {
       const { board } = request.params;
       const csv = await leaderboardCsv(await operatorCall(request), board, request.query.weekendId);

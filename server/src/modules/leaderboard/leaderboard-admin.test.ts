@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ledgerLine } from '../../test/leaderboard-fixtures.ts';
 import { apiCallAtClock as api, createFan, orgWithOperator, useTestApp } from '../../test/test-app.ts';
+import { auditTrail } from '../../test/admin-fixtures.ts';
 
 const t = useTestApp();
 
@@ -32,12 +33,7 @@ describe('operator leaderboard', () => {
     expect(lines[2]).toContain(`"'=cmd|calc"`);
     expect(lines).toHaveLength(3);
 
-    const audit = await t.db
-      .selectFrom('auditLog')
-      .select(['action', 'actorUserId'])
-      .where('organizationId', '=', org.id)
-      .where('action', '=', 'leaderboard.export')
-      .execute();
+    const audit = await auditTrail(t, org.id, { action: 'leaderboard.export' });
     expect(audit).toEqual([{ action: 'leaderboard.export', actorUserId: operator.user.id }]);
 
     const page = await api(t, operator, 'GET', '/api/admin/leaderboard/season?limit=1&offset=1');

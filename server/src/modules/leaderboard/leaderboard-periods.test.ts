@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerLine } from '../../test/leaderboard-fixtures.ts';
+import { board, ledgerLine } from '../../test/leaderboard-fixtures.ts';
 import {
   apiCallAtClock as api,
   createFan,
   createOrg,
   orgWithOperator,
-  type TestFan,
   useTestApp,
 } from '../../test/test-app.ts';
 
 const t = useTestApp();
-
-async function board(fan: TestFan, name: string) {
-  const res = await api(t, fan, 'GET', `/api/leaderboard/${name}`);
-  expect(res.statusCode).toBe(200);
-  return res.json();
-}
 
 const points = (b: { entries: { points: number }[] }) => b.entries.map((e) => e.points);
 
@@ -29,18 +22,18 @@ describe('leaderboard periods in the organization’s time zone', () => {
     await ledgerLine(t, org, fan.user.id, 30, '2026-06-07T14:30:00Z'); // Monday, this week
 
     t.clock.set('2026-06-08T02:00:00Z'); // Monday noon in Melbourne
-    const week = await board(fan, 'week');
+    const week = await board(t, fan, 'week');
     expect(week.me).toEqual({ position: 1, points: 30 });
     expect(week.period).toMatchObject({
       key: 'week:2026-06-08',
       startsAt: '2026-06-07T14:00:00.000Z',
       endsAt: '2026-06-14T14:00:00.000Z',
     });
-    expect((await board(fan, 'season')).me.points).toBe(37);
+    expect((await board(t, fan, 'season')).me.points).toBe(37);
 
     // Just before Monday midnight in Melbourne the board still shows the Sunday week.
     t.clock.set('2026-06-07T13:59:59Z');
-    expect((await board(fan, 'week')).me).toEqual({ position: 1, points: 7 });
+    expect((await board(t, fan, 'week')).me).toEqual({ position: 1, points: 7 });
   });
 
   it('counts the season from the operator’s season start, rebuilt from the ledger when it is set', async () => {
@@ -49,19 +42,19 @@ describe('leaderboard periods in the organization’s time zone', () => {
     const fan = await createFan(t, org);
     await ledgerLine(t, org, fan.user.id, 100, '2026-03-01T04:59:00Z'); // 28 Feb 23:59 in New York
     await ledgerLine(t, org, fan.user.id, 25, '2026-03-01T05:00:00Z'); // 1 Mar 00:00 in New York
-    expect((await board(fan, 'season')).me.points).toBe(125); // calendar year until a start is set
+    expect((await board(t, fan, 'season')).me.points).toBe(125); // calendar year until a start is set
 
     const set = await api(t, operator, 'PUT', '/api/admin/leaderboard-settings', {
       seasonStartsOn: '2026-03-01',
     });
     expect(set.statusCode).toBe(200);
-    const season = await board(fan, 'season');
+    const season = await board(t, fan, 'season');
     expect(season.me.points).toBe(25);
     expect(season.period).toMatchObject({ key: 'season:2026-03-01', startsAt: '2026-03-01T05:00:00.000Z' });
 
     // New awards land in the new season through the ledger trigger.
     await ledgerLine(t, org, fan.user.id, 5, '2026-06-10T09:00:00Z');
-    expect((await board(fan, 'season')).me.points).toBe(30);
+    expect((await board(t, fan, 'season')).me.points).toBe(30);
     expect(
       (await api(t, fan, 'PUT', '/api/admin/leaderboard-settings', { seasonStartsOn: '2026-01-01' }))
         .statusCode,
@@ -83,7 +76,7 @@ describe('leaderboard periods in the organization’s time zone', () => {
       endsAt: '2026-07-05T23:00:00Z',
     });
     expect(created.statusCode).toBe(201);
-    const weekend = await board(a, 'weekend');
+    const weekend = await board(t, a, 'weekend');
     expect(weekend.period).toMatchObject({ name: 'British GP', endsAt: '2026-07-05T23:00:00.000Z' });
     expect(points(weekend)).toEqual([50, 20]);
     expect(weekend.me).toEqual({ position: 2, points: 20 });
@@ -94,10 +87,10 @@ describe('leaderboard periods in the organization’s time zone', () => {
       startsAt: '2026-07-17T22:00:00Z',
       endsAt: '2026-07-19T22:00:00Z',
     });
-    expect((await board(a, 'weekend')).period.name).toBe('British GP');
+    expect((await board(t, a, 'weekend')).period.name).toBe('British GP');
     t.clock.set('2026-07-18T12:00:00Z');
     await ledgerLine(t, org, a.user.id, 15, '2026-07-18T11:00:00Z');
-    const hungary = await board(a, 'weekend');
+    const hungary = await board(t, a, 'weekend');
     expect(hungary.period.name).toBe('Hungarian GP');
     expect(hungary.me).toEqual({ position: 1, points: 15 });
 
@@ -108,11 +101,11 @@ describe('leaderboard periods in the organization’s time zone', () => {
       endsAt: '2026-07-19T22:00:00Z',
     });
     expect(moved.statusCode).toBe(200);
-    expect((await board(a, 'weekend')).me).toEqual({ position: null, points: 0 });
+    expect((await board(t, a, 'weekend')).me).toEqual({ position: null, points: 0 });
     expect(
       (await api(t, operator, 'DELETE', `/api/admin/leaderboard-weekends/${next.json().id}`)).statusCode,
     ).toBe(204);
-    expect((await board(a, 'weekend')).period.name).toBe('British GP');
+    expect((await board(t, a, 'weekend')).period.name).toBe('British GP');
   });
 });
 
@@ -148,7 +141,7 @@ describe('friends board', () => {
     await ledgerLine(t, org, recruit.user.id, 50, '2026-06-02T10:00:00Z');
     await ledgerLine(t, org, stranger.user.id, 999, '2026-06-02T10:00:00Z');
 
-    const friends = await board(me, 'friends');
+    const friends = await board(t, me, 'friends');
     expect(friends.entries.map((e: { userId: string }) => e.userId).sort()).toEqual(
       [mentor.user.id, me.user.id, recruit.user.id].sort(),
     );
@@ -156,6 +149,6 @@ describe('friends board', () => {
     expect(friends.me).toEqual({ position: 3, points: 30 });
     expect(friends.total).toBe(3);
     // The recruit's circle is only them and me: the mentor is not their friend.
-    expect(points(await board(recruit, 'friends'))).toEqual([50, 30]);
+    expect(points(await board(t, recruit, 'friends'))).toEqual([50, 30]);
   });
 });

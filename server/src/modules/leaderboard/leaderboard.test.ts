@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerLine, seedFans } from '../../test/leaderboard-fixtures.ts';
-import {
-  apiCallAtClock as api,
-  createFan,
-  createOrg,
-  type TestFan,
-  useTestApp,
-} from '../../test/test-app.ts';
+import { board, ledgerLine, seedFans } from '../../test/leaderboard-fixtures.ts';
+import { apiCallAtClock as api, createFan, createOrg, useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
-
-async function board(fan: TestFan, name: string) {
-  const res = await api(t, fan, 'GET', `/api/leaderboard/${name}`);
-  expect(res.statusCode).toBe(200);
-  return res.json();
-}
 
 const names = (entries: { username: string }[]) => entries.map((e) => e.username);
 
@@ -41,7 +29,7 @@ describe('leaderboard ordering', () => {
     await ledgerLine(t, org, cal.user.id, -140, '2026-06-02T12:00:00Z', 'sweepstake_entry');
     await ledgerLine(t, org, ana.user.id, -1, '2026-06-02T13:00:00Z', 'reversal');
 
-    const season = await board(ben, 'season');
+    const season = await board(t, ben, 'season');
     expect(names(season.entries)).toEqual(['cal', 'ben', 'ana']);
     expect(season.entries.map((e: { points: number }) => e.points)).toEqual([150, 100, 99]);
     expect(season.entries.map((e: { position: number }) => e.position)).toEqual([1, 2, 3]);
@@ -52,7 +40,7 @@ describe('leaderboard ordering', () => {
 
     // ana catches up to 100 later than ben: still behind him.
     await ledgerLine(t, org, ana.user.id, 1, '2026-06-02T14:00:00Z');
-    expect(names((await board(ana, 'week')).entries)).toEqual(['cal', 'ben', 'ana']);
+    expect(names((await board(t, ana, 'week')).entries)).toEqual(['cal', 'ben', 'ana']);
   });
 
   it('shows a fan far down the list their position and the fans just above and below', async () => {
@@ -63,7 +51,7 @@ describe('leaderboard ordering', () => {
     const me = await namedFan(org, 'late_starter');
     await ledgerLine(t, org, me.user.id, 55, '2026-06-02T08:00:00Z'); // between fans 5 and 6
 
-    const season = await board(me, 'season');
+    const season = await board(t, me, 'season');
     expect(season.entries).toHaveLength(100);
     expect(season.entries[0].points).toBe(30_000);
     expect(season.entries[99]).toMatchObject({ position: 100, points: 29_010 });
@@ -84,9 +72,9 @@ describe('leaderboard ordering', () => {
   it('answers an empty board with no position for a fan who has earned nothing', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);
-    const week = await board(fan, 'week');
+    const week = await board(t, fan, 'week');
     expect(week).toMatchObject({ entries: [], me: { position: null, points: 0 }, around: [], total: 0 });
-    const weekend = await board(fan, 'weekend');
+    const weekend = await board(t, fan, 'weekend');
     expect(weekend).toMatchObject({ period: null, entries: [], me: { position: null, points: 0 } });
   });
 
@@ -117,7 +105,7 @@ describe('leaderboard privacy', () => {
     expect(off.statusCode).toBe(200);
     expect(off.json().leaderboardVisible).toBe(false);
 
-    const seen = await board(adult, 'season');
+    const seen = await board(t, adult, 'season');
     const [teenRow, shyRow, adultRow] = seen.entries;
     expect(teenRow).toMatchObject({ userId: null, avatarUrl: null, anonymous: true, points: 30 });
     expect(teenRow.username).toMatch(/^Fan #\d{6}$/);
@@ -130,12 +118,12 @@ describe('leaderboard privacy', () => {
     expect(adultRow).toMatchObject({ userId: adult.user.id, username: 'grown_up', anonymous: false });
 
     // Stable across boards and callers; the fan still sees themselves (and knows it is them).
-    const ownView = await board(shy, 'week');
+    const ownView = await board(t, shy, 'week');
     expect(ownView.entries[1]).toMatchObject({ username: shyRow.username, userId: shy.user.id, isMe: true });
     expect(ownView.me).toEqual({ position: 2, points: 20 });
 
     // Turning it back on shows the name again.
     await api(t, shy, 'PATCH', '/api/user/me', { leaderboardVisible: true });
-    expect((await board(adult, 'season')).entries[1].username).toBe('shy_fan');
+    expect((await board(t, adult, 'season')).entries[1].username).toBe('shy_fan');
   });
 });

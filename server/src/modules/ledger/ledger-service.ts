@@ -95,17 +95,18 @@ export async function postPoints(
       : null;
   const amount = boostedAmount(entry.amount, boost);
   const description = boost ? `${entry.description} ${boost.label}` : entry.description;
+  // The ledger line as posted: stored as is, and told to the award hooks once it is applied.
+  const line = {
+    organizationId: entry.organizationId,
+    userId: entry.userId,
+    amount,
+    kind: entry.kind,
+    reference: entry.reference ?? null,
+    description,
+  };
   const inserted = await trx
     .insertInto('pointTransactions')
-    .values({
-      organizationId: entry.organizationId,
-      userId: entry.userId,
-      amount,
-      kind: entry.kind,
-      reference: entry.reference ?? null,
-      description,
-      onceKey: entry.onceKey ?? null,
-    })
+    .values({ ...line, onceKey: entry.onceKey ?? null })
     .onConflict((oc) => oc.columns(['userId', 'onceKey']).where('onceKey', 'is not', null).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -153,12 +154,7 @@ export async function postPoints(
       },
     });
     await runAwardHooks(trx, {
-      organizationId: entry.organizationId,
-      userId: entry.userId,
-      amount,
-      kind: entry.kind,
-      reference: entry.reference ?? null,
-      description,
+      ...line,
       points: updated.points,
       lifetimePoints: updated.lifetimePoints,
       previousLifetimePoints: updated.lifetimePoints - amount,

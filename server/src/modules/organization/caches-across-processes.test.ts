@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_RANKS } from '../../seed/organization-seed.ts';
 import { ledgerLines } from '../../test/points.ts';
+import { BUSES, redisReachable, useTwoServers } from '../../test/services.ts';
 import {
   apiCall,
   createFan,
-  createTestApp,
   onRealPostgres,
   orgWithOperator,
   type TestContext,
@@ -15,26 +14,10 @@ import {
 /**
  * Issue 13 (decision 016, decision 032): two server instances on one PostgreSQL, each with its
  * own pool, caches and bus connection, as two processes behind a load balancer. What one
- * process writes, the other must serve at once: an operator's settings (through the cache
- * invalidation notice on the bus), rate-limit counters and idempotency keys (shared stores).
+ * process writes, the other must serve at once: an operator's settings and a sign-out (through
+ * notices on the bus), rate-limit counters and idempotency keys (shared stores).
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Whether something answers at REDIS_URL (the Redis bus is tested only where one runs). */
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
-const redisUp = onRealPostgres && (await reachable(REDIS_URL));
+const redisUp = onRealPostgres && (await redisReachable());
 
 /** Asks `read` until it answers `want`; the milliseconds it took, or fails after `withinMs`. */
 async function seenWithin<T>(read: () => Promise<T>, want: T, withinMs: number): Promise<number> {
@@ -48,25 +31,13 @@ async function seenWithin<T>(read: () => Promise<T>, want: T, withinMs: number):
   throw new Error(`still ${String(last)} after ${withinMs} ms, wanted ${String(want)}`);
 }
 
-for (const bus of ['postgres', 'redis'] as const) {
+for (const bus of BUSES) {
   describe.runIf(onRealPostgres && (bus === 'postgres' || redisUp))(`two servers, bus over ${bus}`, () => {
-    let a: TestContext;
-    let b: TestContext;
-    beforeAll(async () => {
-      // The production rate limits (scale 1), so the shared limit below is reached.
-      const env = { RATE_LIMIT_SCALE: '1', ...(bus === 'redis' ? { REDIS_URL } : {}) };
-      [a, b] = await Promise.all([createTestApp(env), createTestApp(env)]);
-      // One clock for both, as two machines share real time (rate-limit windows follow it).
-      const now = new Date();
-      a.clock.set(now);
-      b.clock.set(now);
-    });
-    afterAll(async () => {
-      await a?.close();
-      await b?.close();
-    });
+    // The production rate limits (scale 1), so the shared limit below is reached.
+    const servers = useTwoServers(bus, { RATE_LIMIT_SCALE: '1' });
 
     it("serves an operator's setting changed on A from B within a second, not after the cache's 5 s", async () => {
+      const { a, b } = servers;
       expect(a.deps.events.kind).toBe(bus);
       const { org, operator } = await orgWithOperator(a);
       const fan = await createFan(a, org);
@@ -96,7 +67,24 @@ for (const bus of ['postgres', 'redis'] as const) {
       expect(await seenWithin(rankOnB, 'Paddock Pass', 1_000)).toBeLessThan(1_000);
     });
 
+    it('refuses on B, within a second, a session the fan signed out of on A', async () => {
+      const { a, b } = servers;
+      const { org } = await orgWithOperator(a);
+      const fan = await createFan(a, org);
+      const statusOnB = async () => (await apiCall(b, fan, 'GET', '/api/user/me')).statusCode;
+      // B confirms the session and keeps that confirmation for up to 5 s (decision 032).
+      expect(await statusOnB()).toBe(200);
+      const out = await a.app.inject({
+        method: 'POST',
+        url: '/auth/v1/logout',
+        headers: { apikey: org.publishableKey, authorization: `Bearer ${fan.accessToken}` },
+      });
+      expect(out.statusCode).toBe(204);
+      expect(await seenWithin(statusOnB, 401, 1_000)).toBeLessThan(1_000);
+    });
+
     it('counts one rate limit across both: a budget spent half on A, half on B, refuses on both', async () => {
+      const { a, b } = servers;
       const { org } = await orgWithOperator(a);
       const fan = await createFan(a, org);
       // POST /api/media/set-avatar allows 10 per fan per minute (product-rate-limits.ts).
@@ -113,6 +101,7 @@ for (const bus of ['postgres', 'redis'] as const) {
     });
 
     it("answers an Idempotency-Key replayed on B with A's answer, and pays once", async () => {
+      const { a, b } = servers;
       const { org } = await orgWithOperator(a);
       const fan = await createFan(a, org);
       const checkIn = (on: TestContext) =>

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../platform/http/schemas.ts';
+import { routeDocs } from '../../platform/http/route-docs.ts';
 import { listRanks } from './organization-service.ts';
+
+const doc = routeDocs(['organization']);
 
 export const rankSchema = z.object({
   code: z.string(),
@@ -33,13 +35,7 @@ export const organizationSchema = z.object({
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organization/current',
-    {
-      schema: {
-        tags: ['organization'],
-        summary: 'The organization selected by X-Organization-Token, with its ranks (product §7)',
-        response: { 200: organizationSchema, ...errorResponses },
-      },
-    },
+    doc('The organization selected by X-Organization-Token, with its ranks (product §7)', organizationSchema),
     async (request) => {
       const org = request.ctx.organization;
       const ranks = await listRanks(app.deps.db, org.id);

@@ -9,6 +9,7 @@ import {
   milestoneRuleUpdateSchema,
 } from '@paddock/contracts/api/badges';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeDocs } from '../../platform/http/route-docs.ts';
 import {
   createBadge,
   deleteBadge,
@@ -18,37 +19,28 @@ import {
   updateBadge,
   updateMilestoneRule,
 } from './badge-admin-service.ts';
-import { errorResponses } from '../../platform/http/schemas.ts';
 import { registerConsoleRoutes } from '../../admin/console-routes.ts';
 import { operatorCall } from '../../admin/operator-guard.ts';
 
 const tags = ['admin: badges'];
+const doc = routeDocs(tags);
 
 /** Operator endpoints for badge definitions (with an optional boost) and milestone rules (product §12.4). */
 export const badgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/badges/milestones',
-    {
-      schema: {
-        tags,
-        summary:
-          'The automatic milestone rules (streak 7/30/100, first pick’em won, season) and their badges',
-        response: { 200: milestoneRuleListSchema, ...errorResponses },
-      },
-    },
+    doc(
+      'The automatic milestone rules (streak 7/30/100, first pick’em won, season) and their badges',
+      milestoneRuleListSchema,
+    ),
     async (request) => listMilestoneRules(await operatorCall(request)),
   );
 
   app.patch(
     '/badges/milestones',
-    {
-      schema: {
-        tags,
-        summary: 'Switch a milestone rule on or off, or rename/re-image its badge',
-        body: milestoneRuleUpdateSchema.extend({ key: milestoneKeySchema }).strict(),
-        response: { 200: milestoneRuleSchema, ...errorResponses },
-      },
-    },
+    doc('Switch a milestone rule on or off, or rename/re-image its badge', milestoneRuleSchema, {
+      body: milestoneRuleUpdateSchema.extend({ key: milestoneKeySchema }).strict(),
+    }),
     async (request) => {
       const { key, ...input } = request.body;
       return updateMilestoneRule(await operatorCall(request), key, input);

@@ -8,6 +8,7 @@ import {
   type TestFan,
   useTestApp,
 } from '../../test/test-app.ts';
+import { auditActions, expectOperatorOnly } from '../../test/admin-fixtures.ts';
 import { signInAgain } from '../../test/points.ts';
 import { awardMilestoneBadges, type MilestoneEvent } from './badge-milestones.ts';
 
@@ -215,13 +216,11 @@ describe('operator badges', () => {
 
     expect((await apiCall(t, operator, 'DELETE', `/api/admin/badges/${badgeId}`)).statusCode).toBe(204);
     expect((await apiCall(t, operator, 'GET', `/api/admin/badges/${badgeId}`)).statusCode).toBe(404);
-    const audit = await t.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('targetId', '=', badgeId)
-      .orderBy('id')
-      .execute();
-    expect(audit.map((a) => a.action)).toEqual(['badge.create', 'badge.update', 'badge.delete']);
+    expect(await auditActions(t, operator.org.id, { targetId: badgeId })).toEqual([
+      'badge.create',
+      'badge.update',
+      'badge.delete',
+    ]);
   });
 
   it('fan → 403, anonymous → 401, another organization’s badge → 404', async () => {
@@ -229,7 +228,7 @@ describe('operator badges', () => {
     const operator = await createFan(t, org, { roles: ['operator'] });
     const fan = await createFan(t, org);
     const { badgeId } = (await apiCall(t, operator, 'POST', '/api/admin/badges', { name: 'Mine' })).json();
-    for (const [method, url] of [
+    await expectOperatorOnly(t, fan, [
       ['GET', '/api/admin/badges'],
       ['POST', '/api/admin/badges'],
       ['GET', '/api/admin/badges/milestones'],
@@ -237,11 +236,7 @@ describe('operator badges', () => {
       ['GET', `/api/admin/badges/${badgeId}`],
       ['PATCH', `/api/admin/badges/${badgeId}`],
       ['DELETE', `/api/admin/badges/${badgeId}`],
-    ] as const) {
-      const body = method === 'GET' || method === 'DELETE' ? undefined : {};
-      expect((await apiCall(t, fan, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
-      expect((await apiCall(t, { org }, method, url, body)).statusCode, `${method} ${url}`).toBe(401);
-    }
+    ]);
     const otherOrg = await createOrg(t);
     const outsider = await createFan(t, otherOrg, { roles: ['operator'] });
     expect((await apiCall(t, outsider, 'GET', `/api/admin/badges/${badgeId}`)).statusCode).toBe(404);

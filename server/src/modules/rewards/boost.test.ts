@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../../test/test-app.ts';
+import { auditActions, expectOperatorOnly } from '../../test/admin-fixtures.ts';
 import { ledgerMismatches } from '../../test/points.ts';
 import { type LedgerEntry, postPoints } from '../ledger/ledger-service.ts';
 import { bestActiveBoost, grantBadgeBoosts } from './boost-rules.ts';
@@ -194,13 +195,11 @@ describe('operator boosts', () => {
     const del = await apiCall(t, operator, 'DELETE', `/api/admin/boosts/${boostId}`);
     expect(del.statusCode).toBe(204);
     expect((await apiCall(t, operator, 'GET', `/api/admin/boosts/${boostId}`)).statusCode).toBe(404);
-    const audit = await t.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('targetId', '=', boostId)
-      .orderBy('id')
-      .execute();
-    expect(audit.map((a) => a.action)).toEqual(['boost.create', 'boost.update', 'boost.delete']);
+    expect(await auditActions(t, operator.org.id, { targetId: boostId })).toEqual([
+      'boost.create',
+      'boost.update',
+      'boost.delete',
+    ]);
   });
 
   it('refuses a bad window or multiplier (400), a reversed window on edit and a fan of another org (422)', async () => {
@@ -231,18 +230,14 @@ describe('operator boosts', () => {
   });
 
   it('fan → 403, anonymous → 401, another organization’s boost → 404', async () => {
-    const { org, operator, fan } = await setup();
+    const { operator, fan } = await setup();
     const { boostId } = await createBoost(operator, {});
-    for (const [method, url] of [
+    await expectOperatorOnly(t, fan, [
       ['GET', '/api/admin/boosts'],
       ['POST', '/api/admin/boosts'],
       ['PATCH', `/api/admin/boosts/${boostId}`],
       ['DELETE', `/api/admin/boosts/${boostId}`],
-    ] as const) {
-      const body = method === 'GET' || method === 'DELETE' ? undefined : {};
-      expect((await apiCall(t, fan, method, url, body)).statusCode).toBe(403);
-      expect((await apiCall(t, { org }, method, url, body)).statusCode).toBe(401);
-    }
+    ]);
     const other = await setup();
     expect((await apiCall(t, other.operator, 'GET', `/api/admin/boosts/${boostId}`)).statusCode).toBe(404);
     expect(

@@ -8,6 +8,7 @@ import {
 } from '@paddock/contracts/api/offers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeDocs } from '../../platform/http/route-docs.ts';
 import {
   claimsCsv,
   createOffer,
@@ -21,6 +22,7 @@ import { registerConsoleRoutes } from '../../admin/console-routes.ts';
 import { operatorCall } from '../../admin/operator-guard.ts';
 
 const tags = ['admin: offers'];
+const doc = routeDocs(tags);
 const MAX_CSV = 4 * 1024 * 1024;
 
 /** Operator endpoints for offers (product §12.4): create, edit, list, import a code pool, export claims. */
@@ -85,14 +87,11 @@ export const offerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/offers/:id/claims.csv',
-    {
-      schema: {
-        tags,
-        summary: 'Export the claims report (who, when, which code, points spent) as CSV',
-        params: idParam,
-        response: { 200: z.string().describe('text/csv'), ...errorResponses },
-      },
-    },
+    doc(
+      'Export the claims report (who, when, which code, points spent) as CSV',
+      z.string().describe('text/csv'),
+      { params: idParam },
+    ),
     async (request, reply) => {
       const csv = await claimsCsv(await operatorCall(request), request.params.id);
       return reply

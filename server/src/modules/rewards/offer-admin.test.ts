@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiCall, createFan, onRealPostgres, orgWithOperator, useTestApp } from '../../test/test-app.ts';
+import { auditActions, expectOperatorOnly } from '../../test/admin-fixtures.ts';
 import { fund } from '../../test/points.ts';
 import { claimOffer, createOffer, importCodes, liveWindow } from '../../test/offer-fixtures.ts';
 import { parseCodesCsv } from './offer-admin-service.ts';
@@ -17,13 +18,11 @@ describe('operator offers', () => {
     });
     expect(json.statusCode, json.body).toBe(200);
     expect(json.json()).toMatchObject({ imported: 1, duplicates: ['C2'], codesTotal: 3 });
-    const audit = await t.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('targetId', '=', offerId)
-      .orderBy('id')
-      .execute();
-    expect(audit.map((a) => a.action)).toEqual(['offer.create', 'offer.import_codes', 'offer.import_codes']);
+    expect(await auditActions(t, operator.org.id, { targetId: offerId })).toEqual([
+      'offer.create',
+      'offer.import_codes',
+      'offer.import_codes',
+    ]);
   });
 
   it('parses the first column, strips quotes and skips a header row', () => {
@@ -116,18 +115,13 @@ describe('operator offers', () => {
     const { org, operator } = await orgWithOperator(t);
     const { offerId } = await createOffer(t, operator, {});
     const fan = await createFan(t, org);
-    for (const [method, url] of [
+    await expectOperatorOnly(t, fan, [
       ['GET', '/api/admin/offers'],
       ['POST', '/api/admin/offers'],
       ['PATCH', `/api/admin/offers/${offerId}`],
       ['POST', `/api/admin/offers/${offerId}/codes`],
       ['GET', `/api/admin/offers/${offerId}/claims.csv`],
-    ] as const) {
-      expect((await apiCall(t, fan, method, url, method === 'GET' ? undefined : {})).statusCode).toBe(403);
-      expect((await apiCall(t, { org }, method, url, method === 'GET' ? undefined : {})).statusCode).toBe(
-        401,
-      );
-    }
+    ]);
     const other = await orgWithOperator(t);
     for (const [method, url, body] of [
       ['GET', `/api/admin/offers/${offerId}`, undefined],

@@ -5,11 +5,13 @@ import {
 } from '@paddock/contracts/api/stories';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeDocs } from '../../platform/http/route-docs.ts';
 import { errorResponses, idParam } from '../../platform/http/schemas.ts';
 import { fanCall } from '../../platform/service-call.ts';
 import { getStory, listStories, viewChapter } from './story-service.ts';
 
 const tags = ['stories'];
+const doc = routeDocs(tags);
 
 /**
  * Stories and chapter views under /content/stories (product §7). Visibility is per fan (rank and
@@ -18,26 +20,16 @@ const tags = ['stories'];
 export const storyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/content/stories',
-    {
-      schema: {
-        tags,
-        summary: 'Stories this fan may see, with type, viewed and shareable derived for them',
-        response: { 200: storyListResponseSchema, ...errorResponses },
-      },
-    },
+    doc(
+      'Stories this fan may see, with type, viewed and shareable derived for them',
+      storyListResponseSchema,
+    ),
     async (request) => ({ stories: await listStories(fanCall(request)) }),
   );
 
   app.get(
     '/content/stories/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One story with its chapters (404 when this fan may not see it)',
-        params: idParam,
-        response: { 200: storySchema, ...errorResponses },
-      },
-    },
+    doc('One story with its chapters (404 when this fan may not see it)', storySchema, { params: idParam }),
     async (request) => getStory(fanCall(request), request.params.id),
   );
 

@@ -1,6 +1,7 @@
 import { calendarDate, isStoryShareable, isStoryVisible, isUnderage, rankFor } from '@paddock/contracts';
 import type { ChapterViewResponse, Story, StoryType } from '@paddock/contracts/api/stories';
 import type { Selectable } from 'kysely';
+import { findOrgRow } from '../../db/org-rows.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { balanceOf, postPoints } from '../ledger/ledger-service.ts';
@@ -150,12 +151,7 @@ export async function viewChapter(
     // Lock the fan's row first: two last chapters viewed at once would otherwise each miss the
     // other's uncommitted view, and neither would see the story complete.
     await lockFan(trx, orgId, call.userId);
-    const story = await trx
-      .selectFrom('stories')
-      .selectAll()
-      .where('organizationId', '=', orgId)
-      .where('id', '=', storyId)
-      .executeTakeFirst();
+    const story = await findOrgRow(trx, 'stories', orgId, storyId);
     if (!story) throw notFound('Story');
     const standing = await fanStanding({ ...call, db: trx });
     const chapters = await trx

@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerConsoleRoutes } from '../../admin/console-routes.ts';
 import { operatorCall } from '../../admin/operator-guard.ts';
-import { errorResponses, idParam } from '../../platform/http/schemas.ts';
+import { routeDocs } from '../../platform/http/route-docs.ts';
+import { idParam } from '../../platform/http/schemas.ts';
 import { createSweepstake, listAdminSweepstakes, updateSweepstake } from './sweepstake-admin-service.ts';
 import { tellWinners } from './sweepstake-claim.ts';
 import { drawSweepstake } from './sweepstake-draw.ts';
@@ -18,6 +19,7 @@ import { entriesCsv } from './sweepstake-export.ts';
 import { siteUrlFor } from '../../platform/org-sites.ts';
 
 const tags = ['admin: sweepstakes'];
+const doc = routeDocs(tags);
 
 /** Operator endpoints for sweepstakes (under /api/admin): create, edit, list, draw, CSV export. */
 export const sweepstakeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,16 +48,15 @@ export const sweepstakeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sweepstakes/:id/draw',
-    {
-      schema: {
-        tags,
-        summary: 'Draw winners after endsAt: freeze and hash the entry list, pick, reveal the seed',
+    doc(
+      'Draw winners after endsAt: freeze and hash the entry list, pick, reveal the seed',
+      sweepstakeVerificationSchema,
+      {
         description: '422 already_drawn on a second draw, sweepstake_not_ended before endsAt.',
         params: idParam,
         body: adminDrawBodySchema,
-        response: { 200: sweepstakeVerificationSchema, ...errorResponses },
       },
-    },
+    ),
     async (request) => {
       const call = await operatorCall(request);
       const result = await drawSweepstake(call, request.params.id, request.body.winners);
@@ -68,14 +69,9 @@ export const sweepstakeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sweepstakes/:id/entries.csv',
-    {
-      schema: {
-        tags,
-        summary: 'Export entrants, their entries and the winners as CSV',
-        params: idParam,
-        response: { 200: z.string().describe('text/csv'), ...errorResponses },
-      },
-    },
+    doc('Export entrants, their entries and the winners as CSV', z.string().describe('text/csv'), {
+      params: idParam,
+    }),
     async (request, reply) => {
       const csv = await entriesCsv(await operatorCall(request), request.params.id);
       return reply

@@ -11,6 +11,7 @@ import {
 } from '@paddock/contracts/api/sweepstakes';
 import { describe, expect, it } from 'vitest';
 import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../../test/test-app.ts';
+import { auditActions, auditTrail, expectOperatorOnly } from '../../test/admin-fixtures.ts';
 import { fund } from '../../test/points.ts';
 import { createSweepstake, DAY, HOUR, iso, sweepstakeOrg, travel } from '../../test/sweepstake-fixtures.ts';
 
@@ -74,12 +75,7 @@ describe('the draw (commit–reveal) and public verification', () => {
     expect(twice.statusCode).toBe(422);
     expect(twice.json().code).toBe('already_drawn');
 
-    const audit = await t.db
-      .selectFrom('auditLog')
-      .select(['action', 'actorUserId'])
-      .where('organizationId', '=', org.id)
-      .orderBy('id')
-      .execute();
+    const audit = await auditTrail(t, org.id);
     expect(audit.map((a) => a.action)).toEqual(['sweepstake.create', 'sweepstake.draw']);
     expect(audit[1]?.actorUserId).toBe(operator.user.id);
   });
@@ -183,7 +179,7 @@ describe('admin sweepstake routes', () => {
     const { org, operator } = await sweepstakeOrg(t);
     const s = await createSweepstake(t, operator);
     const fan = await createFan(t, org);
-    const routes: [string, string, unknown][] = [
+    const routes = [
       ['GET', '/api/admin/sweepstakes', undefined],
       [
         'POST',
@@ -193,13 +189,8 @@ describe('admin sweepstake routes', () => {
       ['PATCH', `/api/admin/sweepstakes/${s.sweepstakeId}`, { title: 'z' }],
       ['POST', `/api/admin/sweepstakes/${s.sweepstakeId}/draw`, { winners: 1 }],
       ['GET', `/api/admin/sweepstakes/${s.sweepstakeId}/entries.csv`, undefined],
-    ];
-    for (const [method, url, body] of routes) {
-      expect((await apiCall(t, { org }, method as 'GET', url, body)).statusCode, `${method} ${url}`).toBe(
-        401,
-      );
-      expect((await apiCall(t, fan, method as 'GET', url, body)).statusCode, `${method} ${url}`).toBe(403);
-    }
+    ] as const;
+    await expectOperatorOnly(t, fan, routes);
     const other = await createOrg(t);
     const otherOperator = await createFan(t, other, { roles: ['operator'] });
     for (const [method, url, body] of routes.slice(2)) {
@@ -251,13 +242,7 @@ describe('admin sweepstake routes', () => {
 
     const list = (await apiCall(t, op, 'GET', '/api/admin/sweepstakes')).json();
     expect(list[0]).toMatchObject({ sweepstakeId: s.sweepstakeId, entrantCount: 1, totalEntries: 2 });
-    const actions = await t.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('organizationId', '=', org.id)
-      .orderBy('id')
-      .execute();
-    expect(actions.map((a) => a.action)).toEqual([
+    expect(await auditActions(t, org.id)).toEqual([
       'sweepstake.create',
       'sweepstake.update',
       'sweepstake.draw',

@@ -56,6 +56,11 @@ function send(binding: Binding, event: LiveEvent) {
   });
 }
 
+/** The bus of the app `db` belongs to (a root handle or one of its transactions), if bound. */
+export function busOf(db: Database): EventBus | undefined {
+  return (queues.get(db)?.binding ?? bindings.get(db))?.bus;
+}
+
 /**
  * Queues a live event on the transaction `db` belongs to, published once it commits; on a
  * root handle (a write that committed by itself) it is published at once. A handle with no bus

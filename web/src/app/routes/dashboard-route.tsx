@@ -33,7 +33,6 @@ export default function DashboardRoute() {
   const challenges = useQuery(challengesQueryOptions);
   const sweepstakes = useQuery(sweepstakesQueryOptions);
   const live = (challenges.data?.items ?? []).filter((c) => !c.completed).slice(0, 4);
-  const draws = (sweepstakes.data ?? []).filter((s) => s.status !== 'ended');
 
   return (
     // Wide screens: two columns (the fan's own status left, what to do next right). On phones the
@@ -78,8 +77,7 @@ export default function DashboardRoute() {
           more={{ to: paths.sweepstakes, label: t('seeAll') }}
         >
           <SweepstakeRail
-            pending={sweepstakes.isPending}
-            sweepstakes={draws}
+            query={sweepstakes}
             empty={t('sweepstakes.empty')}
             listClassName="flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 lg:grid lg:grid-cols-2 lg:overflow-visible"
             itemClassName="flex lg:[&>*]:w-full"

@@ -18,6 +18,7 @@ import { TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { activateUser, activationQuery } from '../api/activation-api.ts';
 import { parseSignUp } from '../lib/sign-up-form.ts';
+import { GoodNews } from '../../../ui/good-news.tsx';
 
 /**
  * /activations/{slug}: an event's pre-registration landing (product §2: no layout, open to
@@ -173,15 +174,13 @@ function BadgeList({ badges }: { badges: Badge[] }) {
 function Granted({ result }: { result: ActivateUserResult }) {
   const { t } = useTranslation('activations');
   return (
-    <section
-      className="flex flex-col gap-3 rounded-2xl border border-accent/60 bg-surface p-4"
-      aria-live="polite"
-      aria-labelledby="granted"
+    <GoodNews
+      id="granted"
+      icon={Sparkles}
+      title={result.alreadyActivated ? t('alreadyActivated') : t('welcome')}
+      className="border-accent/60 bg-surface"
+      live
     >
-      <h2 id="granted" className="flex items-center gap-2 font-display text-2xl font-black">
-        <Sparkles className="size-6 text-accent" aria-hidden />
-        {result.alreadyActivated ? t('alreadyActivated') : t('welcome')}
-      </h2>
       {result.badges.length > 0 && (
         <>
           <p className="text-muted">{t('badgesGranted', { count: result.badges.length })}</p>
@@ -193,7 +192,7 @@ function Granted({ result }: { result: ActivateUserResult }) {
           +<Points value={result.pointsAwarded} />
         </p>
       )}
-    </section>
+    </GoodNews>
   );
 }
 

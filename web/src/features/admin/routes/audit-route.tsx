@@ -59,7 +59,12 @@ export default function AdminAuditRoute() {
                 {auditChanges(a.before, a.after).map((c) => (
                   <li key={c.field} className="[overflow-wrap:anywhere]">
                     <span className="font-mono text-muted">{c.field}</span>{' '}
-                    <del className="text-red-200/80">{c.before}</del> →{' '}
+                    {/* A creation has nothing before: only the value set is shown. */}
+                    {c.before !== '—' && (
+                      <>
+                        <del className="text-red-200/80">{c.before}</del> →{' '}
+                      </>
+                    )}
                     <ins className="text-emerald-200 no-underline">{c.after}</ins>
                   </li>
                 ))}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
 import { BarChart, LineChart } from '../../../ui/console/charts.tsx';
+import { shortLabel } from '../../../ui/console/short-label.ts';
 import { Select } from '../../../ui/console/fields.tsx';
 import { ConsolePage, ErrorNote, Panel } from '../../../ui/console/page.tsx';
 
@@ -81,7 +82,7 @@ export default function AdminDashboardRoute() {
                   color="var(--color-accent)"
                   data={s.participation
                     .slice(0, 12)
-                    .map((p) => ({ label: p.name.slice(0, 14), value: p.responses }))}
+                    .map((p) => ({ label: shortLabel(p.name, 15), value: p.responses }))}
                 />
               </div>
             )}

@@ -17,7 +17,6 @@ export function LoggedOffDashboard() {
   const { t } = useTranslation('auth');
   const sweepstakes = useQuery(sweepstakesQueryOptions);
   const challenges = useQuery(challengesQueryOptions);
-  const live = (sweepstakes.data ?? []).filter((s) => s.status !== 'ended');
   const open = (challenges.data?.items ?? []).filter((c) => !c.expired).slice(0, 5);
 
   return (
@@ -28,8 +27,7 @@ export function LoggedOffDashboard() {
         more={{ to: paths.sweepstakes, label: t('loggedOff.more') }}
       >
         <SweepstakeRail
-          pending={sweepstakes.isPending}
-          sweepstakes={live}
+          query={sweepstakes}
           empty={t('loggedOff.noSweepstakes')}
           listClassName="flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2"
         />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { Points } from '../../../ui/points.tsx';
+import { LazyPicture } from '../../../ui/cover-image.tsx';
 
 /** One challenge in a list: picture, title, what it pays and whether the fan is done with it. */
 export function ChallengeCard({ challenge }: { challenge: Challenge }) {
@@ -16,9 +17,7 @@ export function ChallengeCard({ challenge }: { challenge: Challenge }) {
       className="group flex gap-3 rounded-2xl border border-line bg-surface p-3 transition hover:border-brand focus-visible:outline-2 focus-visible:outline-accent"
     >
       <div className="size-20 shrink-0 overflow-hidden rounded-xl bg-surface-2">
-        {challenge.imageUrl && (
-          <img src={challenge.imageUrl} alt="" className="size-full object-cover" loading="lazy" />
-        )}
+        <LazyPicture src={challenge.imageUrl} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="line-clamp-2 font-display text-lg leading-tight font-bold">{challenge.title}</p>

@@ -23,11 +23,7 @@ const REFUSAL_KEYS = {
 
 /** The catalogue key that explains an error to a fan: a known code, sign-in, or a generic retry. */
 export function challengeErrorKey(error: unknown): ErrorKey {
-  return failureKey(error, REFUSAL_KEYS, {
-    signIn: 'errors.sign_in',
-    refused: 'errors.submission',
-    generic: 'errors.generic',
-  });
+  return failureKey(error, REFUSAL_KEYS, 'errors.submission');
 }
 
 /**

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { Points } from '../../../ui/points.tsx';
 import { formatDuration } from '../lib/content-reward.ts';
+import { LazyPicture } from '../../../ui/cover-image.tsx';
 
 /** The points an item pays, or a tick once the fan has been paid for it. */
 export function RewardChip({ value, done }: { value: number; done: boolean }) {
@@ -39,14 +40,10 @@ export function VideoCard({ video, layout = 'row' }: { video: Video; layout?: 'r
           layout === 'tile' ? 'aspect-video w-full' : 'aspect-video w-36'
         }`}
       >
-        {video.thumbnailSrc && (
-          <img
-            src={video.thumbnailSrc}
-            alt=""
-            loading="lazy"
-            className="size-full object-cover transition group-hover:scale-105"
-          />
-        )}
+        <LazyPicture
+          src={video.thumbnailSrc}
+          className="size-full object-cover transition group-hover:scale-105"
+        />
         <span className="absolute inset-0 grid place-items-center">
           <span className="grid size-10 place-items-center rounded-full bg-black/60">
             <Play className="size-5 fill-white" aria-hidden />
@@ -72,14 +69,7 @@ export function PlaylistCard({ playlist }: { playlist: PlaylistSummary }) {
       to={paths.playlist(playlist.id)}
       className="relative flex aspect-[16/10] w-60 shrink-0 flex-col justify-end overflow-hidden rounded-2xl border border-line bg-surface-2 p-3 focus-visible:outline-2 focus-visible:outline-accent"
     >
-      {playlist.coverSrc && (
-        <img
-          src={playlist.coverSrc}
-          alt=""
-          loading="lazy"
-          className="absolute inset-0 size-full object-cover"
-        />
-      )}
+      <LazyPicture src={playlist.coverSrc} className="absolute inset-0 size-full object-cover" />
       <span className="absolute inset-0 bg-gradient-to-t from-black/90 via-black/30 to-transparent" />
       <span className="relative flex flex-col gap-1">
         <span className="font-display text-lg leading-tight font-bold">{playlist.name}</span>
@@ -100,9 +90,7 @@ export function ArticleCard({ article }: { article: Article }) {
       className="flex gap-3 rounded-2xl border border-line bg-surface p-3 focus-visible:outline-2 focus-visible:outline-accent"
     >
       <div className="size-20 shrink-0 overflow-hidden rounded-xl bg-surface-2">
-        {article.coverSrc && (
-          <img src={article.coverSrc} alt="" loading="lazy" className="size-full object-cover" />
-        )}
+        <LazyPicture src={article.coverSrc} />
       </div>
       <div className="flex min-w-0 flex-col gap-1">
         <p className="line-clamp-2 font-semibold leading-snug">{article.title}</p>

@@ -9,6 +9,7 @@ import { Points } from '../../../ui/points.tsx';
 import { Section } from '../../../ui/section.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { carouselQueryOptions, dismissCarouselItem } from '../api/dashboard-queries.ts';
+import { LazyPicture } from '../../../ui/cover-image.tsx';
 
 function isExternal(url: string) {
   return /^https?:\/\//.test(url);
@@ -52,9 +53,7 @@ export function RewardsCarousel() {
           const content = (
             <>
               <span className="relative block aspect-video bg-surface-2">
-                {item.image && (
-                  <img src={item.image} alt="" className="size-full object-cover" loading="lazy" />
-                )}
+                <LazyPicture src={item.image} />
                 {item.points != null && item.points > 0 && (
                   <span className="absolute bottom-2 left-2 rounded-full bg-black/75 px-2 py-0.5 text-xs font-bold">
                     +<Points value={item.points} />

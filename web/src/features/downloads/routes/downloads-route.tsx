@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { POSTERS, postersByDate, WALLPAPERS } from '../lib/downloads-catalogue.ts';
 import { ChevronBackLink } from '../../../ui/chevron-back-link.tsx';
+import { LazyPicture } from '../../../ui/cover-image.tsx';
 
 /** One kind of download: its heading (catalogue key = `id`), an introduction, then the items. */
 function Shelf({ id, children }: { id: 'posters' | 'wallpapers'; children: ReactNode }) {
@@ -37,13 +38,11 @@ export default function DownloadsRoute() {
                 rel="noopener noreferrer"
                 className="flex flex-col gap-2 rounded-2xl focus-visible:outline-2 focus-visible:outline-accent"
               >
-                <img
+                <LazyPicture
                   src={p.preview}
-                  alt=""
-                  loading="lazy"
+                  className="aspect-[2/3] w-full rounded-xl border border-line bg-surface-2 object-cover"
                   width={160}
                   height={240}
-                  className="aspect-[2/3] w-full rounded-xl border border-line bg-surface-2 object-cover"
                 />
                 <span className="flex items-start justify-between gap-1">
                   <span>
@@ -62,13 +61,11 @@ export default function DownloadsRoute() {
         <ul className="grid grid-cols-3 gap-3">
           {WALLPAPERS.map((w) => (
             <li key={w.id} className="flex flex-col gap-2">
-              <img
+              <LazyPicture
                 src={w.preview}
-                alt=""
-                loading="lazy"
+                className="aspect-[1170/2532] w-full rounded-xl border border-line bg-surface-2 object-cover"
                 width={110}
                 height={238}
-                className="aspect-[1170/2532] w-full rounded-xl border border-line bg-surface-2 object-cover"
               />
               <a
                 href={w.file}

@@ -19,7 +19,6 @@ export default function ContestsRoute() {
     [...list].sort((a, b) => Number(a.completed) - Number(b.completed));
   const pickems = byOpenFirst(items.filter((c) => c.subtype === 'pickem'));
   const trivia = byOpenFirst(items.filter((c) => c.subtype === 'trivia'));
-  const liveSweepstakes = (sweepstakes.data ?? []).filter((s) => s.status !== 'ended');
 
   return (
     <main className="flex flex-col gap-5 pb-6">
@@ -52,8 +51,7 @@ export default function ContestsRoute() {
           </div>
           {/* The section already sits inside the screen's padding: no inset of its own. */}
           <SweepstakeRail
-            pending={sweepstakes.isPending}
-            sweepstakes={liveSweepstakes}
+            query={sweepstakes}
             empty={t('contests.noSweepstakes')}
             listClassName="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none]"
             inset=""

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
-import { toastError } from '../../../lib/api-errors.ts';
+import { useSaving } from '../../../lib/use-saving.ts';
 import { consentsQueryOptions, saveConsents } from '../../../lib/consents.ts';
 import { toUserUpdate } from '../../../lib/profile-form.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -34,7 +34,7 @@ export default function ProfileEditRoute() {
   const { values, setValues, errors, setErrors, answers, setAnswers } = useProfileForm(me.data);
   const [avatar, setAvatar] = useState<{ file: File; preview: string } | null>(null);
   const [avatarError, setAvatarError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, saving } = useSaving();
   // Decision 025: on by default; off shows the fan as "Fan #…" on every leaderboard.
   const [shownByName, setShownByName] = useState<boolean | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -71,8 +71,7 @@ export default function ProfileEditRoute() {
     const requiredMissing = (consents.data ?? []).some((c) => c.required && !(answers[c.id] ?? c.enabled));
     setShowConsentErrors(requiredMissing);
     if (requiredMissing) return;
-    setBusy(true);
-    try {
+    await saving(async () => {
       if (avatar) {
         const upload = await api.post<MediaUpload>('/media', undefined, { binary: avatar.file });
         await api.post('/media/set-avatar', { name: upload.mediaId });
@@ -86,11 +85,7 @@ export default function ProfileEditRoute() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.consents });
       toast({ title: t('edit.saved') });
       navigate(paths.profile);
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

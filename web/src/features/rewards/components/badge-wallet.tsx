@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { badgesQueryOptions } from '../api/rewards-api.ts';
+import { LazyPicture } from '../../../ui/cover-image.tsx';
 
 /** The badge wallet on /profile (GET /api/user/me/badges): image, name, how and when it was earned. */
 export function BadgeWallet() {
@@ -28,12 +29,7 @@ export function BadgeWallet() {
               className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-3"
             >
               {badge.imageUrl ? (
-                <img
-                  src={badge.imageUrl}
-                  alt=""
-                  loading="lazy"
-                  className="size-14 shrink-0 rounded-full object-cover"
-                />
+                <LazyPicture src={badge.imageUrl} className="size-14 shrink-0 rounded-full object-cover" />
               ) : (
                 <span className="grid size-14 shrink-0 place-items-center rounded-full bg-brand/25 text-accent">
                   <Award className="size-7" aria-hidden />

@@ -9,6 +9,7 @@ import { Points } from '../../../ui/points.tsx';
 import { claimedOffer, useClaimOffer } from '../api/use-claim-offer.ts';
 import { offerState, pointsShort } from '../lib/offer-state.ts';
 import { CopyCode } from './copy-code.tsx';
+import { LazyPicture } from '../../../ui/cover-image.tsx';
 
 /**
  * One offer as a fan sees it (product §12.1), on the dashboard and on /benefits: what it is, what it
@@ -54,7 +55,7 @@ export function OfferCard({
     >
       {offer.imageUrl && (
         <div className="aspect-[21/9] bg-surface-2">
-          <img src={offer.imageUrl} alt="" loading="lazy" className="size-full object-cover" />
+          <LazyPicture src={offer.imageUrl} />
         </div>
       )}
       <div className="flex flex-col gap-3 p-4">

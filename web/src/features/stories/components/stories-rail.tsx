@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { storiesQueryOptions } from '../api/story-list-api.ts';
+import { LazyPicture } from '../../../ui/cover-image.tsx';
 
 const RING: Record<string, string> = {
   live: 'bg-[conic-gradient(var(--brand-primary),var(--brand-accent),var(--brand-primary))]',
@@ -40,7 +41,7 @@ export function StoriesRail() {
               >
                 <span className="grid size-full place-items-center overflow-hidden rounded-full border-2 border-bg bg-surface-2">
                   {story.coverSrc ? (
-                    <img src={story.coverSrc} alt="" className="size-full object-cover" loading="lazy" />
+                    <LazyPicture src={story.coverSrc} />
                   ) : (
                     <span className="font-display text-lg font-black">{story.title.slice(0, 1)}</span>
                   )}

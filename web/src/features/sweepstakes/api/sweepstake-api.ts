@@ -56,9 +56,5 @@ const REFUSAL_KEYS = {
 } as const satisfies Record<SweepstakeRefusal | LedgerRefusal, ErrorKey>;
 
 export function entryErrorKey(error: unknown): ErrorKey {
-  return failureKey(error, REFUSAL_KEYS, {
-    signIn: 'errors.sign_in',
-    refused: 'errors.refused',
-    generic: 'errors.generic',
-  });
+  return failureKey(error, REFUSAL_KEYS, 'errors.refused');
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { Button } from '../../../ui/button.tsx';
+import { GoodNews } from '../../../ui/good-news.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 
@@ -30,15 +31,13 @@ export function ResultPanel({ sweepstake: s }: { sweepstake: Sweepstake }) {
   }
   const expired = result.claimBy !== null && Date.now() > new Date(result.claimBy).getTime();
   return (
-    <section
-      className="flex flex-col gap-3 rounded-2xl border border-accent bg-accent/10 p-4"
-      aria-labelledby="my-result"
-      data-testid="win-panel"
+    <GoodNews
+      id="my-result"
+      icon={PartyPopper}
+      title={t('result.won', { prize: s.prize })}
+      className="border-accent bg-accent/10"
+      testId="win-panel"
     >
-      <h2 id="my-result" className="flex items-center gap-2 font-display text-2xl font-black">
-        <PartyPopper className="size-6 text-accent" aria-hidden />
-        {t('result.won', { prize: s.prize })}
-      </h2>
       {s.claimInstructions && <p className="whitespace-pre-line">{s.claimInstructions}</p>}
       {result.claimedAt ? (
         <p className="font-semibold">
@@ -56,7 +55,7 @@ export function ResultPanel({ sweepstake: s }: { sweepstake: Sweepstake }) {
           <ClaimForm sweepstakeId={s.sweepstakeId} />
         </>
       )}
-    </section>
+    </GoodNews>
   );
 }
 

@@ -37,6 +37,36 @@ export function SweepstakeWindow({
   });
 }
 
+/**
+ * The prize picture (16:9, the placeholder colour when none) with the sweepstake's status in its
+ * corner. The detail page shows it at once; a card in a list loads it when it scrolls near.
+ */
+export function SweepstakePicture({
+  sweepstake,
+  className = '',
+  lazy = false,
+}: {
+  sweepstake: Sweepstake;
+  className?: string;
+  lazy?: boolean;
+}) {
+  return (
+    <div className={`relative aspect-[16/9] bg-surface-2 ${className}`}>
+      {sweepstake.imageUrl && (
+        <img
+          src={sweepstake.imageUrl}
+          alt=""
+          loading={lazy ? 'lazy' : 'eager'}
+          className="size-full object-cover"
+        />
+      )}
+      <span className="absolute top-3 right-3">
+        <StatusBadge status={sweepstake.status} />
+      </span>
+    </div>
+  );
+}
+
 export function SweepstakeCard({ sweepstake }: { sweepstake: Sweepstake }) {
   const { t, i18n } = useTranslation('sweepstakes');
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
@@ -45,14 +75,7 @@ export function SweepstakeCard({ sweepstake }: { sweepstake: Sweepstake }) {
       to={paths.sweepstake(sweepstake.sweepstakeId)}
       className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface transition hover:border-brand focus-visible:outline-2 focus-visible:outline-accent"
     >
-      <div className="relative aspect-[16/9] bg-surface-2">
-        {sweepstake.imageUrl && (
-          <img src={sweepstake.imageUrl} alt="" loading="lazy" className="size-full object-cover" />
-        )}
-        <span className="absolute top-3 right-3">
-          <StatusBadge status={sweepstake.status} />
-        </span>
-      </div>
+      <SweepstakePicture sweepstake={sweepstake} lazy />
       <div className="flex flex-col gap-1 p-4">
         <p className="font-display text-xl leading-tight font-bold">{sweepstake.title}</p>
         <p className="text-sm text-muted">{sweepstake.prize}</p>

@@ -12,7 +12,7 @@ import { Points } from '../../../ui/points.tsx';
 import { sweepstakeQuery } from '../api/sweepstake-api.ts';
 import { EntryPanel } from '../components/entry-panel.tsx';
 import { ResultPanel } from '../components/result-panel.tsx';
-import { StatusBadge, SweepstakeWindow } from '../components/sweepstake-card.tsx';
+import { SweepstakePicture, SweepstakeWindow } from '../components/sweepstake-card.tsx';
 import { ChevronBackLink } from '../../../ui/chevron-back-link.tsx';
 
 /** /sweepstakes/{sweepstake}: the prize, entering with points (or for free), the rules and the winners. */
@@ -39,12 +39,7 @@ export default function SweepstakeRoute() {
       >
         {(s) => (
           <div className="flex flex-col gap-4 px-4">
-            <div className="relative aspect-[16/9] overflow-hidden rounded-2xl border border-line bg-surface-2">
-              {s.imageUrl && <img src={s.imageUrl} alt="" className="size-full object-cover" />}
-              <span className="absolute top-3 right-3">
-                <StatusBadge status={s.status} />
-              </span>
-            </div>
+            <SweepstakePicture sweepstake={s} className="overflow-hidden rounded-2xl border border-line" />
             <header className="flex flex-col gap-1">
               <h2 className="font-display text-3xl leading-tight font-black">{s.title}</h2>
               <p className="flex items-center gap-2 font-semibold">

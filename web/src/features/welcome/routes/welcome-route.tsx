@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { toastError } from '../../../lib/api-errors.ts';
+import { useSaving } from '../../../lib/use-saving.ts';
 import { consentsQueryOptions, saveConsents } from '../../../lib/consents.ts';
 import { type ProfileFormValues, toUserUpdate } from '../../../lib/profile-form.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -37,7 +37,7 @@ export default function WelcomeRoute() {
   const navigate = useNavigate();
   const { values, setValues, errors, setErrors, answers, setAnswers } = useProfileForm(me.data);
   const [showConsentErrors, setShowConsentErrors] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, saving } = useSaving();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -52,18 +52,13 @@ export default function WelcomeRoute() {
       document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
-    setBusy(true);
-    try {
+    await saving(async () => {
       await saveConsents(list, answers);
       const user = await updateMe(parsed.data);
       queryClient.setQueryData(queryKeys.me, user);
       await queryClient.invalidateQueries({ queryKey: queryKeys.consents });
       navigate(paths.dashboard, { replace: true, state: { justJoined: true } });
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
