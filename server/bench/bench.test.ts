@@ -9,7 +9,7 @@ import { topSelfTime } from './cpu-profile.ts';
 import { checkLedgerInvariant } from './invariant.ts';
 import { pgbenchScript } from './ledger-limit.ts';
 import { type LoadResult, type LoadSpec, nextRequest, PATHS } from './load-plan.ts';
-import { parseOptions } from './options.ts';
+import { parseOptions, workerCounts } from './options.ts';
 import { formatTable, pathResult, type RunResult } from './report.ts';
 import { SEASON_BALANCE, seedBench } from './seed.ts';
 
@@ -33,6 +33,25 @@ describe('bench command line', () => {
       sizes: [1000, 10_000, 100_000],
       engines: ['postgres', 'pglite'],
     });
+  });
+
+  it('--workers N compares one process with N; a list measures each; a bare flag means one per core', () => {
+    expect(parseOptions([], {}, 2).workers).toEqual([]);
+    expect(parseOptions(['--workers', '2'], {}, 2).workers).toEqual([1, 2]);
+    expect(parseOptions(['--workers', '4,1,2,2'], {}, 2).workers).toEqual([1, 2, 4]);
+    expect(parseOptions(['--workers', '--quick'], {}, 2)).toMatchObject({ workers: [1, 2], quick: true });
+    expect(parseOptions(['--workers'], {}, 8).workers).toEqual([1, 8]);
+    // `npm run bench --workers` (no `--`) reaches the script as npm_config_workers.
+    expect(parseOptions([], { npm_config_workers: 'true' }, 2).workers).toEqual([1, 2]);
+    expect(parseOptions([], { npm_config_workers: '3' }, 2).workers).toEqual([1, 3]);
+  });
+
+  it('refuses worker counts that are not whole numbers from 1 to 64, and several on PGlite', () => {
+    expect(() => parseOptions(['--workers', '0'], {})).toThrow(/whole numbers from 1 to 64/);
+    expect(() => parseOptions(['--workers', '1.5'], {})).toThrow(/whole numbers/);
+    expect(() => parseOptions(['--workers', 'two'], {})).toThrow(/whole numbers/);
+    expect(() => parseOptions(['--workers', '2', '--engine', 'both'], {})).toThrow(/needs PostgreSQL/);
+    expect(workerCounts('1', 2)).toEqual([1]);
   });
 
   it('refuses an unknown flag and a fan count outside the three sizes', () => {
@@ -102,6 +121,8 @@ describe('the figures', () => {
   it('counts the expected refusals apart from errors, and compares writes with the ledger limit', () => {
     const write = pathResult('POST /api/checkin', 'write', load, limits, 150, 3);
     expect(write).toMatchObject({ ok: 900, refused: 80, errors: 13, ofLimit: 25, cpuMsPerRequest: 2.5 });
+    // Scaling counts what was served: not the 429s, 5xx or sheds.
+    expect(write.servedRps).toBe(98);
     expect(pathResult('GET /api/user/me', 'read', load, limits, 150).ofLimit).toBe(1);
   });
 

@@ -78,6 +78,11 @@ export interface LoadResult {
   socketErrors: number;
   timeouts: number;
   nextIndex: number;
+  /**
+   * The load generator's own CPU over its run, warm-up included, as % of one core: near 100 it
+   * (one thread), not the server, set the pace.
+   */
+  loadCpuPercent?: number;
 }
 
 export interface PlannedRequest {

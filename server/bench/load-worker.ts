@@ -35,11 +35,16 @@ function run(spec: LoadSpec, seconds: number, counter: { i: number }, tokens: st
 }
 
 async function main() {
+  // From here on: module loading (tsx compiling) is not load generation.
+  const cpuStart = process.cpuUsage();
+  const wallStart = performance.now();
   const spec = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadSpec;
   const tokens: string[] = spec.tokensFile ? JSON.parse(readFileSync(spec.tokensFile, 'utf8')) : [];
   const counter = { i: spec.startAt ?? 0 };
   const warm = spec.warmup > 0 ? await run(spec, spec.warmup, counter, tokens) : null;
   const result = await run(spec, spec.duration, counter, tokens);
+  const used = process.cpuUsage(cpuStart);
+  const wallSeconds = (performance.now() - wallStart) / 1000;
   const codes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
     codes[code] = (stat as { count: number }).count;
@@ -56,6 +61,7 @@ async function main() {
     socketErrors: result.errors,
     timeouts: result.timeouts,
     nextIndex: counter.i,
+    loadCpuPercent: (100 * (used.user + used.system)) / 1e6 / wallSeconds,
   };
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }

@@ -1,4 +1,6 @@
 /** The command line of `npm run bench` (docs/benchmark.md lists every flag). */
+import { availableParallelism } from 'node:os';
+
 export type Engine = 'postgres' | 'pglite';
 
 export interface BenchOptions {
@@ -18,9 +20,34 @@ export interface BenchOptions {
   out: string;
   /** Another checkout whose server is measured (before/after comparisons); default this one. */
   serverRoot: string | undefined;
+  /**
+   * Server process counts (WORKERS) to measure one after the other, ascending and always
+   * starting at 1, the baseline of the scaling ratio; empty: one run as the server defaults.
+   */
+  workers: number[];
 }
 
 const SIZES = new Set([1000, 10_000, 100_000]);
+const MAX_WORKERS = 64;
+
+/**
+ * `--workers N` compares 1 with N; `--workers 1,2,4` measures each; a bare `--workers` (or
+ * `npm run bench --workers`, which npm hands over as npm_config_workers=true) compares 1 with
+ * one process per core.
+ */
+export function workerCounts(raw: string | undefined, cores: number): number[] {
+  const counts =
+    raw === undefined || raw === '' || raw === 'true'
+      ? [cores]
+      : raw.split(',').map((part) => {
+          const n = Number(part.trim());
+          if (!Number.isInteger(n) || n < 1 || n > MAX_WORKERS) {
+            throw new Error(`--workers takes whole numbers from 1 to ${MAX_WORKERS}, got ${raw}`);
+          }
+          return n;
+        });
+  return [...new Set([1, ...counts])].sort((a, b) => a - b);
+}
 
 function value(args: string[], i: number, flag: string): string {
   const v = args[i + 1];
@@ -40,7 +67,11 @@ function fanCount(raw: string): number {
   return n;
 }
 
-export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.env): BenchOptions {
+export function parseOptions(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cores = availableParallelism(),
+): BenchOptions {
   const o: BenchOptions = {
     engines: ['postgres'],
     sizes: [1000],
@@ -54,6 +85,7 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
     databaseUrl: env.BENCH_DATABASE_URL || undefined,
     out: 'bench/results/latest.json',
     serverRoot: undefined,
+    workers: env.npm_config_workers === undefined ? [] : workerCounts(env.npm_config_workers, cores),
   };
   let durationGiven = false;
   for (let i = 0; i < args.length; i++) {
@@ -103,12 +135,20 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
       case '--no-limits':
         o.limits = false;
         break;
+      case '--workers': {
+        const next = args[i + 1];
+        o.workers = workerCounts(next === undefined || next.startsWith('--') ? undefined : args[++i], cores);
+        break;
+      }
       case '--quick':
         o.quick = true;
         break;
       default:
         throw new Error(`Unknown flag ${flag} (see docs/benchmark.md)`);
     }
+  }
+  if (o.workers.some((n) => n > 1) && o.engines.includes('pglite')) {
+    throw new Error('--workers needs PostgreSQL: the embedded database belongs to one process');
   }
   if (o.quick) {
     o.sizes = [1000];

@@ -1,6 +1,6 @@
 /** The processes the bench starts: the production server, bare Fastify and the load generator. */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,24 +29,52 @@ export function ensureWebBuilt() {
   if (result.status !== 0) throw new Error('npm run build failed');
 }
 
-/** Resident and peak memory of a process from /proc, in MB (null where /proc is missing). */
-export function memoryOf(pid: number | undefined): { rssMb: number; peakMb: number } | null {
-  if (!pid) return null;
+/**
+ * The process and its descendants (the cluster's workers under WORKERS=N), from /proc: the
+ * server's cost is theirs together. Just [pid] where /proc is missing.
+ */
+export function processTree(pid: number): number[] {
+  let parents: Map<number, number[]>;
   try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
-    return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+    parents = new Map();
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        // Field 4 (ppid), counted after the command name, which may hold spaces.
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+      } catch {
+        // exited while listing
+      }
+    }
   } catch {
-    return null;
+    return [pid];
   }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i]!) ?? []));
+  return tree;
 }
 
-/**
- * CPU seconds a process has used (user + system, from /proc/<pid>/stat). Unlike req/s it barely
- * moves when other work shares the machine, so it is the figure to compare before and after.
- */
-export function cpuSecondsOf(pid: number | undefined): number | null {
+/** Resident and peak memory of a process and its workers from /proc, in MB (null where /proc is missing). */
+export function memoryOf(pid: number | undefined): { rssMb: number; peakMb: number } | null {
   if (!pid) return null;
+  let rssMb = 0;
+  let peakMb = 0;
+  for (const member of processTree(pid)) {
+    try {
+      const status = readFileSync(`/proc/${member}/status`, 'utf8');
+      const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+      rssMb += kb('VmRSS') / 1024;
+      peakMb += kb('VmHWM') / 1024;
+    } catch {
+      if (member === pid) return null;
+    }
+  }
+  return { rssMb, peakMb };
+}
+
+function cpuSecondsOfOne(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -55,6 +83,20 @@ export function cpuSecondsOf(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU seconds a process and its workers have used (user + system, from /proc/<pid>/stat).
+ * Unlike req/s it barely moves when other work shares the machine, so it is the figure to
+ * compare before and after.
+ */
+export function cpuSecondsOf(pid: number | undefined): number | null {
+  if (!pid) return null;
+  const own = cpuSecondsOfOne(pid);
+  if (own === null) return null;
+  return processTree(pid)
+    .slice(1)
+    .reduce((sum, member) => sum + (cpuSecondsOfOne(member) ?? 0), own);
 }
 
 export interface Running {
@@ -113,6 +155,7 @@ export async function startServer(
     'tsx',
     path.join(serverRoot, 'server/src/main.ts'),
   ];
+  const bannersBefore = bannerCount(logFile, Number(env.WORKERS ?? 1));
   const child = spawn(process.execPath, args, {
     cwd: serverRoot,
     env: {
@@ -132,21 +175,57 @@ export async function startServer(
   });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${url}/healthz`, child, () => stderr);
+  const workers = Number(env.WORKERS ?? 1);
+  if (workers > 1) await allWorkersListening(logFile, bannersBefore, workers, child, () => stderr);
   return running(child, url);
 }
 
-export async function startBareFastify(): Promise<Running> {
+const bannerCount = (logFile: string, workers: number) =>
+  readFileSync(logFile, 'utf8').split(`(postgres, ${workers} workers)`).length - 1;
+
+/**
+ * /healthz answers as soon as the first worker listens; the measurement must not start before
+ * the last one does, or its first seconds run on fewer processes. The primary prints its banner
+ * (cluster.ts) once every worker listens.
+ */
+async function allWorkersListening(
+  logFile: string,
+  before: number,
+  workers: number,
+  child: ChildProcess,
+  log: () => string,
+) {
+  const deadline = Date.now() + 120_000;
+  while (bannerCount(logFile, workers) <= before) {
+    if (child.exitCode !== null) throw new Error(`The server exited during start:\n${log()}`);
+    if (Date.now() > deadline)
+      throw new Error(`Not all ${workers} workers listened within 2 minutes:\n${log()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Bare Fastify, as `workers` processes sharing the port through node:cluster when above 1. */
+export async function startBareFastify(workers = 1): Promise<Running> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'server/bench/bare-fastify.ts'), String(port)],
+    ['--import', 'tsx', path.join(ROOT, 'server/bench/bare-fastify.ts'), String(port), String(workers)],
     {
       cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  // It prints one line once every process listens.
+  const ready = new Promise<void>((resolve) => {
+    let out = '';
+    child.stdout?.on('data', (d) => {
+      out += d;
+      if (out.includes('ready')) resolve();
+    });
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(url, child, () => '');
+  await ready;
   return running(child, url);
 }
 

@@ -1,11 +1,14 @@
 /** The figures of one bench run and the table printed from them (docs/benchmark.md explains each column). */
 import type { Engine } from './options.ts';
 import type { LoadResult, PathKind } from './load-plan.ts';
+import type { ThrottleProbe } from './throttle-probe.ts';
 
 export interface PathResult {
   name: string;
   kind: PathKind;
   rps: number;
+  /** Served answers (2xx and the expected 422) per second: what scaling is judged on, not 503s. */
+  servedRps: number;
   p50: number;
   p99: number;
   max: number;
@@ -22,6 +25,8 @@ export interface PathResult {
   rssMb: number | null;
   /** Server CPU milliseconds per answered request (warm-up included); steady under machine noise. */
   cpuMsPerRequest: number | null;
+  /** The load generator's own CPU, % of one core: near 100 it set the pace, not the server. */
+  loadCpuPercent: number | null;
 }
 
 export interface Limits {
@@ -47,6 +52,10 @@ export interface RunResult {
   paths: PathResult[];
   invariant: Invariant | null;
   peakRssMb: number | null;
+  /** Server processes (WORKERS) when `--workers` compares counts. */
+  workers?: number;
+  /** One fan's burst at RATE_LIMIT_SCALE=1: exactly the budget passes (throttle-probe.ts). */
+  throttle?: ThrottleProbe | null;
 }
 
 export function pathResult(
@@ -70,6 +79,7 @@ export function pathResult(
     name,
     kind,
     rps: load.rps,
+    servedRps: load.seconds > 0 ? (ok + refused) / load.seconds : 0,
     p50: load.p50,
     p99: load.p99,
     max: load.max,
@@ -83,6 +93,7 @@ export function pathResult(
       cpuSeconds === null || load.requests + load.warmupRequests === 0
         ? null
         : (1000 * cpuSeconds) / (load.requests + load.warmupRequests),
+    loadCpuPercent: load.loadCpuPercent ?? null,
   };
 }
 
@@ -93,7 +104,7 @@ const pct = (n: number | null) => (n === null ? '—' : `${n >= 10 ? n.toFixed(0
 /** A Markdown table (it reads in a terminal and pastes into the README unchanged). */
 export function formatTable(run: RunResult): string {
   const head = [
-    `### ${run.engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}, ${int(run.fans)} fans`,
+    `### ${run.engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}, ${int(run.fans)} fans${run.workers === undefined ? '' : `, ${run.workers} server process${run.workers === 1 ? '' : 'es'}`}`,
     '',
     `Limits: bare Fastify ${run.limits.fastifyRps === null ? '—' : `${int(run.limits.fastifyRps)} req/s`}; ` +
       `ledger write ${run.limits.ledgerTps === null ? '—' : `${int(run.limits.ledgerTps)} TPS`} (${run.limits.ledgerSource}). ` +
@@ -140,6 +151,12 @@ export function formatTable(run: RunResult): string {
         ? `Ledger invariant: every balance equals its ledger (${int(run.invariant.fans)} fans)`
         : `Ledger invariant BROKEN: ${int(run.invariant.mismatched)} of ${int(run.invariant.fans)} balances differ from their ledger`,
     `Server peak RSS: ${run.peakRssMb === null ? '—' : `${int(run.peakRssMb)} MB`}`,
+    ...(run.throttle ? [throttleLine(run.throttle)] : []),
   ];
   return [...head, line(rows[0]!), rule, ...rows.slice(1).map(line), ...tail].join('\n');
+}
+
+export function throttleLine(t: ThrottleProbe): string {
+  const figures = `${t.sent} check-ins from one fan at once: ${t.passed} passed, ${t.limited} × 429, ${t.errors} errors; budget ${t.budget}`;
+  return t.holds ? `Throttle holds: ${figures}` : `Throttle BROKEN: ${figures}`;
 }

@@ -36,9 +36,11 @@ import {
   startBareFastify,
   startServer,
 } from './processes.ts';
-import { formatTable, type Limits, pathResult, type RunResult } from './report.ts';
+import { formatTable, type Limits, pathResult, type RunResult, throttleLine } from './report.ts';
+import { formatScaling, type Scaling, scalingOf } from './scaling.ts';
 import { seedBench } from './seed.ts';
 import { createTargets, type Targets } from './targets.ts';
+import { probeThrottle } from './throttle-probe.ts';
 
 const TOKEN_LIFETIME = 86_400;
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -76,8 +78,8 @@ function databaseUrlFor(serverUrl: string, name: string) {
   return url.toString();
 }
 
-async function measureBare(o: BenchOptions): Promise<number> {
-  const bare = await startBareFastify();
+async function measureBare(o: BenchOptions, workers: number): Promise<number> {
+  const bare = await startBareFastify(workers);
   try {
     const load = await runLoad({
       baseUrl: bare.url,
@@ -127,7 +129,19 @@ function latestProfile(dir: string, window: { from: number; to: number }): SelfT
   return topSelfTime(profile, 15, ROOT, window);
 }
 
-async function runOne(o: BenchOptions, engine: Engine, fans: number, fastifyRps: number | null) {
+/**
+ * One engine, fan count and worker count on a fresh database. `knownLedgerTps`: the pgbench
+ * limit measured by an earlier run on the same seed (it does not depend on the server's
+ * processes), so a `--workers` comparison runs pgbench once.
+ */
+async function runOne(
+  o: BenchOptions,
+  engine: Engine,
+  fans: number,
+  fastifyRps: number | null,
+  workers?: number,
+  knownLedgerTps?: number | null,
+) {
   const stamp = `${Date.now()}`;
   const port = await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
@@ -148,8 +162,9 @@ async function runOne(o: BenchOptions, engine: Engine, fans: number, fastifyRps:
     RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '1000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(workers === undefined ? {} : { WORKERS: String(workers) }),
   };
-  const label = `${engine}, ${fans.toLocaleString('en-US')} fans`;
+  const label = `${engine}, ${fans.toLocaleString('en-US')} fans${workers === undefined ? '' : `, WORKERS=${workers}`}`;
   const open = () => openDatabase({ databaseUrl, dataDir: engine === 'pglite' ? dataDir : null });
   let running: Running | null = null;
   let database: Awaited<ReturnType<typeof open>> | null = null;
@@ -168,8 +183,8 @@ async function runOne(o: BenchOptions, engine: Engine, fans: number, fastifyRps:
     const tokensFile = path.join(dataDir, 'tokens.json');
     writeFileSync(tokensFile, JSON.stringify(seed.fanTokens));
 
-    let ledgerTps: number | null = null;
-    if (engine === 'postgres' && o.limits) {
+    let ledgerTps: number | null = knownLedgerTps ?? null;
+    if (engine === 'postgres' && o.limits && knownLedgerTps === undefined) {
       ledgerTps = await runPgbench(databaseUrl!, seed.organizationId, fans, o.connections, o.duration);
       console.log(`  pgbench, the award statements: ${ledgerTps.toFixed(0)} TPS`);
     }
@@ -186,8 +201,14 @@ async function runOne(o: BenchOptions, engine: Engine, fans: number, fastifyRps:
     const profileRoot = path.join(ROOT, 'bench/results/profiles');
     const logFile = path.join(ROOT, 'bench/results/server.log');
     writeFileSync(logFile, '');
-    const start = async (profileDir?: string) => {
-      running = await startServer(env, port, logFile, profileDir, o.serverRoot && path.resolve(o.serverRoot));
+    const start = async (profileDir?: string, extra: Record<string, string> = {}) => {
+      running = await startServer(
+        { ...env, ...extra },
+        port,
+        logFile,
+        profileDir,
+        o.serverRoot && path.resolve(o.serverRoot),
+      );
       return running;
     };
     let server = await start();
@@ -227,6 +248,11 @@ async function runOne(o: BenchOptions, engine: Engine, fans: number, fastifyRps:
       if (profile.length > 0) console.log(formatSelfTimes(name, profile));
     }
     await server.stop();
+    // The throttles at their real budgets, across every process of this run (throttle-probe.ts).
+    server = await start(undefined, { RATE_LIMIT_SCALE: '1', TRUST_PROXY: '127.0.0.1' });
+    const throttle = await probeThrottle(server.url, seed.operatorToken, seed.publishableKey);
+    console.log(`  ${throttleLine(throttle)}`);
+    await server.stop();
     running = null;
 
     database = await open();
@@ -254,6 +280,8 @@ async function runOne(o: BenchOptions, engine: Engine, fans: number, fastifyRps:
       ),
       invariant,
       peakRssMb: peakMb,
+      throttle,
+      ...(workers === undefined ? {} : { workers }),
     };
     if (o.profile) result.profiles = Object.fromEntries(loads.map((l) => [l.name, l.profile]));
     return result;
@@ -273,14 +301,29 @@ async function main() {
   console.log(
     `Paddock bench: ${o.engines.join(' + ')}, fans ${o.sizes.join(', ')}, ${o.connections} connections, ${o.duration} s per path after ${o.warmup} s warm-up`,
   );
-  let fastifyRps: number | null = null;
-  if (o.limits) {
-    fastifyRps = await measureBare(o);
-    console.log(`Bare Fastify, own process: ${fastifyRps.toFixed(0)} req/s`);
+  // Without --workers one run as before (the server's default WORKERS); with it, one per count.
+  const counts: (number | undefined)[] = o.workers.length > 0 ? o.workers : [undefined];
+  const fastifyRps = new Map<number | undefined, number | null>();
+  for (const n of counts) {
+    if (!o.limits) break;
+    const rps = await measureBare(o, n ?? 1);
+    fastifyRps.set(n, rps);
+    console.log(
+      `Bare Fastify, ${n === undefined ? 'own process' : `${n} process(es)`}: ${rps.toFixed(0)} req/s`,
+    );
   }
   const runs: RunResult[] = [];
+  const scalings: { scaling: Scaling; group: RunResult[] }[] = [];
   for (const engine of o.engines)
-    for (const fans of o.sizes) runs.push(await runOne(o, engine, fans, fastifyRps));
+    for (const fans of o.sizes) {
+      const group: RunResult[] = [];
+      for (const n of counts) {
+        const known = group[0]?.limits.ledgerTps;
+        group.push(await runOne(o, engine, fans, fastifyRps.get(n) ?? null, n, known));
+      }
+      runs.push(...group);
+      if (o.workers.length > 0) scalings.push({ scaling: scalingOf(group), group });
+    }
 
   const out = path.resolve(ROOT, o.out);
   mkdirSync(path.dirname(out), { recursive: true });
@@ -291,18 +334,30 @@ async function main() {
     loadAverageBefore: loadBefore,
     loadAverageAfter: loadavg()[0]!,
   };
-  const options = { duration: o.duration, warmup: o.warmup, connections: o.connections, quick: o.quick };
+  const options = {
+    duration: o.duration,
+    warmup: o.warmup,
+    connections: o.connections,
+    quick: o.quick,
+    workers: o.workers,
+  };
+  const scaling = scalings.map((s) => s.scaling);
   writeFileSync(
     out,
-    `${JSON.stringify({ date: new Date().toISOString(), machine, options, runs }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, options, runs, ...(scaling.length > 0 ? { scaling } : {}) }, null, 2)}\n`,
   );
   console.log(`\n${runs.map(formatTable).join('\n\n')}\n`);
+  for (const s of scalings) console.log(`${formatScaling(s.scaling, s.group)}\n`);
   console.log(
     `Machine: ${machine.cpus} × ${machine.cpu}, Node ${machine.node}, load average ${machine.loadAverageBefore.toFixed(1)} before, ${machine.loadAverageAfter.toFixed(1)} after`,
   );
   console.log(`Figures written to ${path.relative(ROOT, out)}`);
   if (runs.some((r) => r.invariant && r.invariant.mismatched > 0)) {
     console.error('\nThe ledger invariant is broken: some balance differs from the sum of its ledger.');
+    process.exit(1);
+  }
+  if (runs.some((r) => r.throttle && !r.throttle.holds)) {
+    console.error("\nA throttle let through more (or fewer) requests than one fan's budget.");
     process.exit(1);
   }
 }

@@ -15,17 +15,26 @@ export const POLLS = 10;
 export const SWEEPSTAKES = 3;
 
 async function post<T>(url: string, token: string, orgKey: string, body: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-organization-token': orgKey,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  // A freshly started server on a busy machine may shed load (503 overloaded, decision 014)
+  // while it warms up: the setup waits as a client would, for up to a minute.
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-organization-token': orgKey,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    if (response.status === 503 && attempt < 12) {
+      await response.arrayBuffer();
+      await new Promise((r) => setTimeout(r, 5_000));
+      continue;
+    }
+    if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
 }
 
 export async function createTargets(
