@@ -8,7 +8,7 @@
 import type { RunResult } from './report.ts';
 import { throttleLine } from './report.ts';
 
-/** Issue 13: two processes on two cores serve the mix at ≥ 1.6× one. */
+/** The scale-out target (decision 016): two processes on two cores serve the mix at ≥ 1.6× one. */
 export const SCALING_TARGET = 1.6;
 
 export interface ScalingRow {

@@ -66,7 +66,7 @@ describe('operator console', () => {
     await page.getByLabel('What happened').selectOption({ label: 'Marco Velti' });
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByTestId('settle-preview');
-    // The demo crowd predicted too (issue 15 item 9): every right prediction is paid.
+    // The demo crowd predicted too: every right prediction is paid.
     await expect.poll(() => preview.textContent()).toMatch(/Settling pays \d+ fans [\d,]+ points in all\./);
     await screenshot(page, 'admin-settle-preview');
     expect(await seriousA11yViolations(page), 'axe on a challenge').toEqual([]);

@@ -12,7 +12,7 @@ import {
 } from './support/journeys.ts';
 
 /**
- * Issue 15 item 10 in real Chromium against the real server with the demo seed, with screenshots
+ * The finishing fixes (decision 031) in real Chromium against the real server with the demo seed, with screenshots
  * at 390×844 (fan) and 1366×900 (console): the bottom bar on the profile's pages, a wrong keyword
  * as a miss whose toast leaves the back link free, the console's sidebar and chart labels, a
  * refused adjustment in operator words, readable audit rows, and a "Saved" toast off the title.

@@ -57,7 +57,7 @@ describe('leaderboard: the fan', () => {
     const seasonPlace = /Season#(\d+)/.exec((await card.textContent()) ?? '')?.[1];
     await card.click();
     await page.waitForURL('**/leaderboard');
-    // With the demo crowd (issue 15 item 9) the fan is below the top 100: their row is "around you".
+    // With the demo crowd the fan is below the top 100: their row is "around you".
     const mine = page.locator('[data-me="true"]');
     await expect.poll(() => mine.textContent(), { timeout: 10_000 }).toContain('You');
     expect(await page.getByTestId('my-position').textContent()).toMatch(

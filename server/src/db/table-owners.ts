@@ -89,4 +89,17 @@ export const OWNERSHIP_EXCEPTIONS: readonly { table: TableName; module: string; 
       'ledger row it inserts (decision 005), and reads them back for the balance it answers; a ' +
       'service call there would split one atomic statement.',
   },
+  {
+    table: 'pointTransactions',
+    module: 'leaderboard',
+    why:
+      'The boards are computed from the ledger (decision 025). Seeding a season, the per-line trigger ' +
+      'is paused and the boards are rebuilt from the ledger in one statement, the same SQL the ' +
+      'trigger runs per line (leaderboard-replay.ts).',
+  },
+  {
+    table: 'organizations',
+    module: 'leaderboard',
+    why: "The same rebuild buckets each line by the organization's time zone, in that one statement.",
+  },
 ];

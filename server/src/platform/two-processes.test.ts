@@ -10,7 +10,7 @@ import { apiCall, onRealPostgres, TEST_DATABASE_URL } from '../test/test-app.ts'
 import { BUSES, redisReachable, useTwoServers } from '../test/services.ts';
 
 /**
- * Issue 13's two-process checks that the caches test (organization/caches-across-processes)
+ * The scale-out two-process checks (decision 016) that the caches test (organization/caches-across-processes)
  * does not cover: a session made on one process refreshes on the other, a live event crosses
  * over Redis too, and two processes starting on an empty database migrate it once.
  */

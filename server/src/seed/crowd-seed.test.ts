@@ -6,7 +6,7 @@ import { seedSeason } from './seed-season.ts';
 
 const t = useTestApp();
 
-describe('the demo crowd (issue 15 item 9)', () => {
+describe('the demo crowd (a believable season)', () => {
   it('fills the season: hundreds of fans, spread results, a full board, a drawable sweepstake, balances = ledger', async () => {
     const { org, fan, operator } = await demoTeam(t);
     const started = Date.now();

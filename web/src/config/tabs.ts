@@ -2,7 +2,7 @@
  * Product §2 tab state: it follows the first path segment of the current route; the default tab
  * is the dashboard, and it only changes when that segment is a known tab and tabs are enabled.
  * The pages the profile lists (history, referral, downloads, about, benefits) belong to the
- * profile tab, also when opened directly or from a link elsewhere (issue 15 item 10: a reload of
+ * profile tab, also when opened directly or from a link elsewhere (a reload of
  * /history highlighted HOME). Other pages keep the tab the fan came from.
  */
 export const TABS = ['dashboard', 'challenges', 'media', 'sweepstakes', 'profile'] as const;

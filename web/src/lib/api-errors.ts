@@ -10,7 +10,7 @@ import { ApiError } from './api-client.ts';
 export function errorMessage(error: unknown, audience: 'fan' | 'operator' = 'fan'): string {
   if (error instanceof ApiError) {
     // An operator reads what the refusal means for the fan they act on, not a fan's advice
-    // (issue 15 item 10: a refused adjustment said "Earn more with challenges…").
+    // (a refused adjustment said "Earn more with challenges…").
     const operatorKey = `consoleErrors.${error.code}`;
     if (audience === 'operator' && i18next.exists(operatorKey, { ns: 'common' }))
       return i18next.t(operatorKey, { ns: 'common' });

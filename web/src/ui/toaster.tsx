@@ -64,7 +64,7 @@ export function Toaster() {
         </ToastPrimitive.Root>
       ))}
       {/* Above the bottom bar on phones, bottom right on wide screens: never over a page's back
-          link or title (issue 15 item 10: toasts at the top covered both). */}
+          link or title (toasts at the top covered both). */}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
         label={t('toast.region')}

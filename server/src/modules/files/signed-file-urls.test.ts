@@ -11,7 +11,7 @@ import {
 } from '../../test/test-app.ts';
 
 /**
- * Issue 12, finding 7 (decision 028): `/files/{id}` served any tenant's uploads, avatars
+ * Hardening finding 7 (decision 028): `/files/{id}` served any tenant's uploads, avatars
  * included, to anyone with the id. Fans' own uploads now open only through the signed,
  * expiring URL the API presents; published content stays public.
  */

@@ -12,7 +12,7 @@ import {
 } from '../../test/test-app.ts';
 
 /**
- * Issue 13 (decision 016, decision 032): two server instances on one PostgreSQL, each with its
+ * Scale-out (decision 016, decision 032): two server instances on one PostgreSQL, each with its
  * own pool, caches and bus connection, as two processes behind a load balancer. What one
  * process writes, the other must serve at once: an operator's settings and a sign-out (through
  * notices on the bus), rate-limit counters and idempotency keys (shared stores).

@@ -1,6 +1,6 @@
 /**
  * A chart's axis label cut to `max` characters at a word boundary, with an ellipsis so it reads
- * as shortened, not broken (issue 15 item 10: "Pick our Las V"). The full text stays in the
+ * as shortened, not broken (not "Pick our Las V"). The full text stays in the
  * chart's tooltip and the list beside it.
  */
 export function shortLabel(text: string, max: number): string {

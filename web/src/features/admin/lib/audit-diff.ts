@@ -30,7 +30,7 @@ export function readable(value: unknown): string {
 }
 
 /**
- * What an audit row's before and after differ in, field by field (issue 15 item 10: rows were raw
+ * What an audit row's before and after differ in, field by field (rows were raw
  * JSON dumps). A creation lists what was set, a deletion what was removed, an update only the
  * fields whose value changed; a value that is not an object shows as a single "value" field.
  */

@@ -28,7 +28,7 @@ export function challengeErrorKey(error: unknown): ErrorKey {
 
 /**
  * The toast's title: a wrong keyword or an implausible reaction is a miss, not a failure to save
- * (issue 15 item 10: "We couldn't save that" over a wrong keyword read like an outage).
+ * ("We couldn't save that" over a wrong keyword read like an outage).
  */
 export function challengeErrorTitleKey(error: unknown): ErrorKey {
   const key = challengeErrorKey(error);

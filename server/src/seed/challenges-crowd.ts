@@ -5,7 +5,8 @@ import type { Organization } from '../db/schema.ts';
 import type { ChallengeResponsesTable, TriviaAnswersTable } from '../modules/challenges/challenge-tables.ts';
 import { previousDay, rewardForStreak } from '../modules/checkin/checkin-service.ts';
 import type { DatedLedgerEntry } from '../modules/ledger/ledger-replay.ts';
-import type { CrowdFan } from './crowd-fans.ts';
+import type { CrowdFan } from './profile-crowd.ts';
+import { insertChunks } from './seed-batches.ts';
 import type { SeedRandom } from './seed-random.ts';
 
 const MINUTE = 60_000;
@@ -224,4 +225,12 @@ export function crowdCheckins(
       }
     }
   }
+}
+
+/** The crowd's answers: poll and pick'em responses and finished quizzes, in batches. */
+export async function insertCrowdAnswers(db: Database, activity: CrowdActivity) {
+  await insertChunks(activity.responses, (rows) =>
+    db.insertInto('challengeResponses').values(rows).execute(),
+  );
+  await insertChunks(activity.triviaAnswers, (rows) => db.insertInto('triviaAnswers').values(rows).execute());
 }

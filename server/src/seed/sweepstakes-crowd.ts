@@ -2,7 +2,7 @@ import { adminSweepstakeCreateSchema } from '@paddock/contracts/api/sweepstakes'
 import type { DatedLedgerEntry } from '../modules/ledger/ledger-replay.ts';
 import { insertSweepstake } from '../modules/sweepstakes/sweepstake-admin-service.ts';
 import { entrantId } from '../modules/sweepstakes/sweepstake-service.ts';
-import type { CrowdFan } from './crowd-fans.ts';
+import type { CrowdFan } from './profile-crowd.ts';
 import type { SeasonSeedContext } from './season-seed-context.ts';
 import type { SeedRandom } from './seed-random.ts';
 import { prizeImagePath, RULES_PDF_PATH } from './sweepstakes-demo-assets.ts';
