@@ -175,6 +175,7 @@ describe('the figures', () => {
 });
 
 describe('seed and ledger invariant', () => {
+  // Migrating an in-memory PGlite from scratch takes most of this test; a loaded machine needs longer than the default.
   it('seeds fans whose balance is their season of ledger rows, and catches a balance that drifts', async () => {
     const database = await openDatabase({ dataDir: null });
     try {
@@ -203,5 +204,5 @@ describe('seed and ledger invariant', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 120_000);
 });
