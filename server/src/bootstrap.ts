@@ -9,13 +9,14 @@ import { systemClock } from './platform/clock.ts';
 import { bindEventBus } from './platform/events/after-commit.ts';
 import { createEventBus } from './platform/events/create-event-bus.ts';
 import type { EventBus, EventBusLogger } from './platform/events/event-bus.ts';
-import { onAwardPosted } from './modules/ledger/ledger-hooks.ts';
+import { type AwardHook, onAwardPosted } from './modules/ledger/ledger-hooks.ts';
 import { FileUrlSigner } from './modules/files/signed-file-urls.ts';
 import {
   createOrganizationCache,
   type OrganizationCache,
 } from './modules/organization/organization-cache.ts';
 import { announceRankChange } from './modules/organization/rank-live.ts';
+import { announceOfferUnlocks } from './modules/rewards/offer-live.ts';
 import { FileStore } from './platform/file-store.ts';
 import { S3Bucket } from './platform/s3-bucket.ts';
 import { loadSecrets, storedSigningJwks } from './platform/secrets.ts';
@@ -89,7 +90,7 @@ export async function createDeps(
   const organizations = createOrganizationCache(events, eventLog(env));
   const stopForgetting = forgetSessionsEndedElsewhere(events);
   // The ledger imports no domain (decision 005): the root hands it the rank-change announcement.
-  onAwardPosted(announceRankChange);
+  onAwardPosted(announceRankAndOffers);
   return {
     deps: {
       config,
@@ -118,6 +119,16 @@ export async function createDeps(
 }
 
 /** The event transport logs before the app's logger exists, so it writes to the console. */
+/**
+ * A level-up on the fan's channel, then the offers the new rank unlocks (only when the rank
+ * changed: an ordinary award costs no offer query). One function for every app the process
+ * builds, so registering it again keeps one hook.
+ */
+const announceRankAndOffers: AwardHook = async (trx, award) => {
+  const step = await announceRankChange(trx, award);
+  if (step) await announceOfferUnlocks(trx, award, step);
+};
+
 function eventLog(env: Env): EventBusLogger | undefined {
   if (env.LOG_LEVEL === 'silent') return undefined;
   return {

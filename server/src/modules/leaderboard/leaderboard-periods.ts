@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import type { Organization } from '../../db/schema.ts';
 
@@ -16,13 +16,35 @@ export interface Period {
  * board read and the board written can never disagree on where a week starts.
  */
 export async function currentWeek(db: Database, org: Organization, now: Date): Promise<Period> {
-  const { rows } = await sql<{ key: string; startsAt: Date; endsAt: Date }>`
-    select leaderboard_week(${now}::timestamptz, ${org.timeZone}) as key,
-           date_trunc('week', ${now}::timestamptz at time zone ${org.timeZone}) at time zone ${org.timeZone} as starts_at,
-           (date_trunc('week', ${now}::timestamptz at time zone ${org.timeZone}) + interval '7 days')
-             at time zone ${org.timeZone} as ends_at`.execute(db);
-  const row = rows[0] as { key: string; startsAt: Date; endsAt: Date };
-  return { key: row.key, startsAt: new Date(row.startsAt), endsAt: new Date(row.endsAt), name: null };
+  return (await firstPeriod(db, weekPeriod(org, now))) as Period;
+}
+
+/** The week's period as one SQL row (key, starts_at, ends_at, name): a read embeds it. */
+export const weekPeriod = (org: Organization, now: Date) => sql<PeriodRow>`
+  select leaderboard_week(${now}::timestamptz, ${org.timeZone}) as key,
+         date_trunc('week', ${now}::timestamptz at time zone ${org.timeZone}) at time zone ${org.timeZone} as starts_at,
+         (date_trunc('week', ${now}::timestamptz at time zone ${org.timeZone}) + interval '7 days')
+           at time zone ${org.timeZone} as ends_at,
+         null::text as name`;
+
+/** What a period fragment answers (camel-cased by the database handle). */
+interface PeriodRow {
+  key: string;
+  startsAt: Date;
+  endsAt: Date | null;
+  name: string | null;
+}
+
+export const periodFromRow = (row: PeriodRow): Period => ({
+  key: row.key,
+  startsAt: new Date(row.startsAt),
+  endsAt: row.endsAt ? new Date(row.endsAt) : null,
+  name: row.name,
+});
+
+async function firstPeriod(db: Database, fragment: RawBuilder<PeriodRow>): Promise<Period | null> {
+  const row = (await fragment.execute(db)).rows[0];
+  return row ? periodFromRow(row) : null;
 }
 
 /** The organization's season start (YYYY-MM-DD), or null when it follows the calendar year. */
@@ -40,16 +62,15 @@ export async function seasonStart(db: Database, organizationId: string): Promise
  * in the organization's time zone. It runs until the next start, so it has no end yet.
  */
 export async function currentSeason(db: Database, org: Organization, now: Date): Promise<Period> {
-  // One round trip: the setting, the key and the season's first instant.
-  const { rows } = await sql<{ key: string; startsAt: Date }>`
-    select key, substr(key, 8)::date::timestamp at time zone ${org.timeZone} as starts_at
-    from (select leaderboard_season(${now}::timestamptz, ${org.timeZone},
-      (select season_starts_on from leaderboard_settings where organization_id = ${org.id})) as key) k`.execute(
-    db,
-  );
-  const row = rows[0] as { key: string; startsAt: Date };
-  return { key: row.key, startsAt: new Date(row.startsAt), endsAt: null, name: null };
+  return (await firstPeriod(db, seasonPeriod(org, now))) as Period;
 }
+
+/** The season's period as one SQL row: the setting, the key and the season's first instant. */
+export const seasonPeriod = (org: Organization, now: Date) => sql<PeriodRow>`
+  select key, substr(key, 8)::date::timestamp at time zone ${org.timeZone} as starts_at,
+         null::timestamptz as ends_at, null::text as name
+  from (select leaderboard_season(${now}::timestamptz, ${org.timeZone},
+    (select season_starts_on from leaderboard_settings where organization_id = ${org.id})) as key) k`;
 
 /** The instant a calendar day starts in a time zone. */
 export async function localMidnight(db: Database, day: string, timeZone: string): Promise<Date> {
@@ -72,23 +93,13 @@ export async function currentWeekend(
   now: Date,
   id?: string,
 ): Promise<Period | null> {
-  let query = db
-    .selectFrom('leaderboardWeekends')
-    .select(['id', 'name', 'startsAt', 'endsAt'])
-    .where('organizationId', '=', organizationId);
-  query = id
-    ? query.where('id', '=', id)
-    : query
-        .where('startsAt', '<=', now)
-        .orderBy(sql`ends_at > ${now}`, 'desc')
-        .orderBy('startsAt', 'desc')
-        .limit(1);
-  const row = await query.executeTakeFirst();
-  if (!row) return null;
-  return {
-    key: weekendKey(row.id),
-    startsAt: new Date(row.startsAt),
-    endsAt: new Date(row.endsAt),
-    name: row.name,
-  };
+  return firstPeriod(db, weekendPeriod(organizationId, now, id));
 }
+
+/** The weekend's period as at most one SQL row (none before the first window). */
+export const weekendPeriod = (organizationId: string, now: Date, id?: string) => sql<PeriodRow>`
+  select 'weekend:' || id as key, starts_at, ends_at, name from leaderboard_weekends
+  where organization_id = ${organizationId}
+    and ${id ? sql`id = ${id}::uuid` : sql`starts_at <= ${now}`}
+  order by ends_at > ${now} desc, starts_at desc
+  limit 1`;

@@ -10,8 +10,8 @@ export interface ScoreRow {
 
 /**
  * Every query here reads the index (organization_id, period, points desc, reached_at, user_id)
- * of migration 0010: the head of the board, one fan's row, the rows just ahead of or behind it,
- * and counts of a range. None sorts the whole board (decision 025).
+ * of migration 0010: the head of the board and the totals' histogram. None sorts the whole
+ * board (decision 025). A fan's own read is one statement (leaderboard-read.ts).
  */
 const board = (db: Database, organizationId: string, period: string) =>
   db
@@ -113,79 +113,15 @@ export async function boardSize(db: Database, organizationId: string, period: st
   return (await histogram(db, organizationId, period)).total;
 }
 
-/** A fan's total, their position (1 + the fans ahead) and the exact reached_at as text. */
-export interface Standing {
-  points: number;
-  position: number;
-  /** Kept as PostgreSQL's text so the microseconds survive the round trip (a JS Date drops them). */
-  reached: string;
-}
-
-/**
- * The fan's position: the fans with more points (the histogram), plus those with as many who
- * reached them earlier, or at the same instant with a smaller id (an index range count).
- */
-export async function standingOf(
+/** The fans with more than `points` (none for a fan off the board) and the board's size. */
+export async function fansAhead(
   db: Database,
   organizationId: string,
   period: string,
-  userId: string,
-): Promise<Standing | null> {
-  const [{ rows }, h] = await Promise.all([
-    sql<{ points: number; reached: string; tied: number }>`
-      with me as (
-        select points, reached_at, user_id from leaderboard_scores
-        where organization_id = ${organizationId} and period = ${period} and user_id = ${userId}
-      )
-      select me.points, me.reached_at::text as reached,
-        (select count(*) from leaderboard_scores s
-         where s.organization_id = ${organizationId} and s.period = ${period} and s.points = me.points
-           and (s.reached_at, s.user_id) < (me.reached_at, me.user_id)) as tied
-      from me`.execute(db),
-    histogram(db, organizationId, period),
-  ]);
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    points: row.points,
-    reached: row.reached,
-    position: 1 + fansAbove(h, row.points) + Number(row.tied),
-  };
-}
-
-/**
- * Up to `n` fans just ahead of (`above`) or just behind (`below`) a standing, nearest first:
- * first those with the same points on the near side of the tie-break, then the next totals.
- */
-export async function neighbours(
-  db: Database,
-  organizationId: string,
-  period: string,
-  userId: string,
-  me: Standing,
-  side: 'above' | 'below',
-  n: number,
-): Promise<ScoreRow[]> {
-  const reached = sql`${me.reached}::timestamptz`;
-  const above = side === 'above';
-  const tied = await board(db, organizationId, period)
-    .select(columns)
-    .where('points', '=', me.points)
-    .where(sql<boolean>`(reached_at, user_id) ${sql.raw(above ? '<' : '>')} (${reached}, ${userId}::uuid)`)
-    .orderBy('reachedAt', above ? 'desc' : 'asc')
-    .orderBy('userId', above ? 'desc' : 'asc')
-    .limit(n)
-    .execute();
-  if (tied.length >= n) return tied;
-  const beyond = await board(db, organizationId, period)
-    .select(columns)
-    .where('points', above ? '>' : '<', me.points)
-    .orderBy('points', above ? 'asc' : 'desc')
-    .orderBy('reachedAt', above ? 'desc' : 'asc')
-    .orderBy('userId', above ? 'desc' : 'asc')
-    .limit(n - tied.length)
-    .execute();
-  return [...tied, ...beyond];
+  points: number | null,
+): Promise<{ ahead: number; total: number }> {
+  const h = await histogram(db, organizationId, period);
+  return { ahead: points === null ? 0 : fansAbove(h, points), total: h.total };
 }
 
 /** The totals of a few fans (a friends circle), in board order. */

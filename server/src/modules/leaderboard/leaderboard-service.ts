@@ -10,15 +10,17 @@ import {
 import type { FanCall, OrgCall } from '../../platform/service-call.ts';
 import type { FileUrlSigner } from '../files/signed-file-urls.ts';
 import { type PublicIdentity, publicIdentities, referralCircle } from '../profile/public-identities.ts';
-import { currentSeason, currentWeek, currentWeekend, type Period } from './leaderboard-periods.ts';
 import {
-  neighbours,
-  type ScoreRow,
-  scoresOf,
-  standingOf,
-  boardSize,
-  topScores,
-} from './leaderboard-queries.ts';
+  currentSeason,
+  currentWeek,
+  currentWeekend,
+  type Period,
+  seasonPeriod,
+  weekendPeriod,
+  weekPeriod,
+} from './leaderboard-periods.ts';
+import { type ScoreRow, scoresOf } from './leaderboard-queries.ts';
+import { readBoard } from './leaderboard-read.ts';
 
 /** The period a board shows now; friends rank the season's totals within the fan's circle. */
 export async function periodOf(
@@ -49,14 +51,13 @@ export function showsByName(identity: PublicIdentity | undefined, today: string)
 
 type Presenter = (row: ScoreRow, position: number) => LeaderboardEntry;
 
-async function presenter(
+function presenter(
   call: FanCall,
-  rows: ScoreRow[],
+  identities: Map<string, PublicIdentity>,
   secret: string,
   fileUrls: FileUrlSigner,
-): Promise<Presenter> {
-  const { db, org, now, userId } = call;
-  const identities = await publicIdentities(db, org.id, [...new Set(rows.map((r) => r.userId))]);
+): Presenter {
+  const { org, now, userId } = call;
   const today = calendarDate(now, org.timeZone);
   return (row, position) => {
     const identity = identities.get(row.userId);
@@ -82,6 +83,14 @@ const periodJson = (p: Period) => ({
   name: p.name,
 });
 
+/** The SQL row of the period a board shows now (leaderboard-periods.ts). */
+function periodSql(call: OrgCall, board: Exclude<LeaderboardBoard, 'friends'>) {
+  const { org, now } = call;
+  if (board === 'week') return weekPeriod(org, now);
+  if (board === 'weekend') return weekendPeriod(org.id, now);
+  return seasonPeriod(org, now);
+}
+
 /** GET /leaderboard/{board}: the top 100, the fan's own place and the fans around it. */
 export async function getLeaderboard(
   call: FanCall,
@@ -89,37 +98,35 @@ export async function getLeaderboard(
   secret: string,
   fileUrls: FileUrlSigner,
 ): Promise<Leaderboard> {
-  const period = await periodOf(call, board);
-  if (!period)
+  if (board === 'friends') {
+    const period = await periodOf(call, board);
+    return friendsBoard(call, period as Period, secret, fileUrls);
+  }
+  const read = await readBoard(
+    call.db,
+    call.org.id,
+    periodSql(call, board),
+    call.userId,
+    LEADERBOARD_TOP,
+    LEADERBOARD_AROUND,
+  );
+  if (!read)
     return { board, period: null, entries: [], me: { position: null, points: 0 }, around: [], total: 0 };
-  if (board === 'friends') return friendsBoard(call, period, secret, fileUrls);
-  const { db, org, userId } = call;
-  const [top, me, total] = await Promise.all([
-    topScores(db, org.id, period.key, LEADERBOARD_TOP),
-    standingOf(db, org.id, period.key, userId),
-    boardSize(db, org.id, period.key),
-  ]);
-  const [above, below] = me
-    ? await Promise.all([
-        neighbours(db, org.id, period.key, userId, me, 'above', LEADERBOARD_AROUND),
-        neighbours(db, org.id, period.key, userId, me, 'below', LEADERBOARD_AROUND),
-      ])
-    : [[], []];
-  const mine: ScoreRow[] = me ? [{ userId, points: me.points, reachedAt: new Date(me.reached) }] : [];
-  const present = await presenter(call, [...top, ...above, ...mine, ...below], secret, fileUrls);
+  const { top, me, above, below } = read;
+  const present = presenter(call, read.identities, secret, fileUrls);
   const position = me?.position ?? 0;
   return {
     board,
-    period: periodJson(period),
+    period: periodJson(read.period),
     entries: top.map((row, i) => present(row, i + 1)),
     me: { position: me?.position ?? null, points: me?.points ?? 0 },
     around: [
       ...above.map((row, i) => present(row, position - 1 - i)).reverse(),
-      ...mine.map((row) => present(row, position)),
+      ...(me ? [present(me, position)] : []),
       ...below.map((row, i) => present(row, position + 1 + i)),
     ],
     // The count may lag a few seconds behind the rows just read (the histogram cache).
-    total: Math.max(total, position, top.length),
+    total: Math.max(read.total, position, top.length),
   };
 }
 
@@ -133,7 +140,7 @@ async function friendsBoard(
   const { db, org, userId } = call;
   const circle = await referralCircle(db, org.id, userId);
   const rows = await scoresOf(db, org.id, period.key, circle);
-  const present = await presenter(call, rows, secret, fileUrls);
+  const present = presenter(call, await publicIdentities(db, org.id, circle), secret, fileUrls);
   const entries = rows.slice(0, LEADERBOARD_TOP).map((row, i) => present(row, i + 1));
   const index = rows.findIndex((r) => r.userId === userId);
   const around =

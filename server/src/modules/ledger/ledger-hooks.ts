@@ -13,6 +13,8 @@ export interface PostedAward {
   points: number;
   lifetimePoints: number;
   previousLifetimePoints: number;
+  /** The server clock's time of the award when the caller gave it (`LedgerEntry.at`). */
+  at?: Date | undefined;
 }
 
 /** Runs inside the award's transaction; what it announces goes out after commit (decision 023). */

@@ -158,6 +158,7 @@ export async function postPoints(
       points: updated.points,
       lifetimePoints: updated.lifetimePoints,
       previousLifetimePoints: updated.lifetimePoints - amount,
+      at: entry.at,
     });
   }
   ledgerPosts.inc({ result: 'applied' });

@@ -1,18 +1,23 @@
-import { rankFor } from '@paddock/contracts';
+import { type RankCode, rankFor } from '@paddock/contracts';
+import type { Database } from '../../db/engine.ts';
 import { publishAfterCommit } from '../../platform/events/after-commit.ts';
-import type { AwardHook } from '../ledger/ledger-hooks.ts';
+import type { PostedAward } from '../ledger/ledger-hooks.ts';
 import { listRanks } from './organization-service.ts';
 
 /**
  * `rank_changed` on the fan's live channel when an award lifts their lifetime points over a
  * rank's minimum (product §10.1.4: the app celebrates a level-up). Registered with the ledger
- * by the app's root; runs inside the award's transaction, announced after it commits.
+ * by the app's root; runs inside the award's transaction, announced after it commits. Answers
+ * the step (or null) so the root can hand it on (the offers a new rank unlocks).
  */
-export const announceRankChange: AwardHook = async (trx, award) => {
+export async function announceRankChange(
+  trx: Database,
+  award: PostedAward,
+): Promise<{ before: RankCode | null; after: RankCode } | null> {
   const ranks = await listRanks(trx, award.organizationId);
   const before = rankFor(award.previousLifetimePoints, ranks);
   const after = rankFor(award.lifetimePoints, ranks);
-  if (!after || before?.code === after.code) return;
+  if (!after || before?.code === after.code) return null;
   publishAfterCommit(trx, {
     organizationId: award.organizationId,
     topic: `fan:${award.userId}`,
@@ -23,4 +28,5 @@ export const announceRankChange: AwardHook = async (trx, award) => {
       lifetimePoints: award.lifetimePoints,
     },
   });
-};
+  return { before: before?.code ?? null, after: after.code };
+}

@@ -6,7 +6,7 @@ import { deleteOrgRow, findOrgRow } from '../../db/org-rows.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { findFan } from '../profile/fan-accounts.ts';
-import { boostStatus } from './boost-service.ts';
+import { announceBoostChange, announceBoostEdit, boostStatus } from './boost-live.ts';
 import type { BoostsTable } from './rewards-tables.ts';
 
 type BoostRow = Selectable<BoostsTable>;
@@ -73,6 +73,7 @@ export async function createBoost(call: OperatorCall, input: AdminBoostCreate) {
       .returningAll()
       .executeTakeFirstOrThrow();
     const after = presentAdmin(row, call.now);
+    announceBoostChange(trx, row, call.now);
     await writeAudit(
       { ...call, db: trx },
       { action: 'boost.create', targetType: 'boost', targetId: row.id, after },
@@ -105,6 +106,7 @@ export async function updateBoost(call: OperatorCall, id: string, input: AdminBo
       .returningAll()
       .executeTakeFirstOrThrow();
     const after = presentAdmin(row, now);
+    announceBoostEdit(trx, before, row, now);
     await writeAudit(
       { ...call, db: trx },
       { action: 'boost.update', targetType: 'boost', targetId: id, before: presentAdmin(before, now), after },
@@ -118,6 +120,7 @@ export async function deleteBoost(call: OperatorCall, id: string) {
   await call.db.transaction().execute(async (trx) => {
     const before = await loadBoost(trx, call.org.id, id);
     await deleteOrgRow(trx, 'boosts', call.org.id, id);
+    announceBoostChange(trx, before, call.now, true);
     await writeAudit(
       { ...call, db: trx },
       { action: 'boost.delete', targetType: 'boost', targetId: id, before: presentAdmin(before, call.now) },

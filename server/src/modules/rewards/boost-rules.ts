@@ -1,5 +1,6 @@
 import type { Database } from '../../db/engine.ts';
 import type { BoostLookup } from '../ledger/ledger-service.ts';
+import { announceBoostChange } from './boost-live.ts';
 
 /** "×2 race-weekend boost", "×1.5 Fan-zone boost": appended to the fan's ledger line (product §12.2). */
 export function boostLabel(boost: { name: string; multiplier: number }): string {
@@ -71,6 +72,18 @@ export async function grantBadgeBoosts(
       .returning('id')
       .executeTakeFirst();
     if (row) {
+      // The fan's dashboard shows the new boost with its countdown (boost_changed, decision 024).
+      announceBoostChange(
+        trx,
+        {
+          id: row.id,
+          organizationId: input.organizationId,
+          userId: input.userId,
+          startsAt: input.at,
+          endsAt,
+        },
+        input.at,
+      );
       granted.push({
         boostId: row.id,
         badgeId: tpl.badgeId,

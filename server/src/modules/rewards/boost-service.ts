@@ -1,12 +1,7 @@
 import type { Boost } from '@paddock/contracts/api/boosts';
 import type { FanCall } from '../../platform/service-call.ts';
+import { boostStatus } from './boost-live.ts';
 import { boostLabel } from './boost-rules.ts';
-
-export function boostStatus(row: { startsAt: Date | string; endsAt: Date | string }, now: Date) {
-  if (now < new Date(row.startsAt)) return 'upcoming' as const;
-  if (now >= new Date(row.endsAt)) return 'ended' as const;
-  return 'active' as const;
-}
 
 /**
  * GET /boosts: the fan's active and upcoming boosts (the organization's and their own), active

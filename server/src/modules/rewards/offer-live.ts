@@ -1,0 +1,77 @@
+import { ageOn, calendarDate, RANK_CODES, type RankCode } from '@paddock/contracts';
+import type { Database } from '../../db/engine.ts';
+import { publishAfterCommit } from '../../platform/events/after-commit.ts';
+import type { PostedAward } from '../ledger/ledger-hooks.ts';
+
+/**
+ * `offer_unlocked` (decision 024): queued inside the award's transaction, sent only once it
+ * commits (decision 023), carrying the offer id `GET /api/offers` reads back, never more.
+ */
+
+/** The fan's rank before and after an award that changed it (the organization's rank hook). */
+export interface RankStep {
+  before: RankCode | null;
+  after: RankCode;
+}
+
+const meets = (rank: RankCode | null, required: RankCode) =>
+  rank !== null && RANK_CODES.indexOf(rank) >= RANK_CODES.indexOf(required);
+
+/**
+ * `offer_unlocked {offerId}` on the fan's channel for every live offer whose `locked` flag the
+ * award just turned off in `GET /api/offers`: the offer needs a rank the fan did not hold before
+ * and holds now. Offers the fan cannot see (age-gated above their age, archived, not live at the
+ * award's time) or has claimed are not announced. Runs only when the rank changed, so an
+ * ordinary award costs no query here.
+ */
+export async function announceOfferUnlocks(trx: Database, award: PostedAward, step: RankStep) {
+  const unlocked = RANK_CODES.filter((code) => !meets(step.before, code) && meets(step.after, code));
+  if (unlocked.length === 0) return;
+  const at = award.at ?? new Date();
+  const offers = await trx
+    .selectFrom('offers')
+    .select(['id', 'minAge'])
+    .where('organizationId', '=', award.organizationId)
+    .where('archivedAt', 'is', null)
+    .where('minRankCode', 'in', unlocked)
+    .where('startsAt', '<=', at)
+    .where('endsAt', '>', at)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('offerClaims')
+            .select('id')
+            .whereRef('offerClaims.offerId', '=', 'offers.id')
+            .where('offerClaims.userId', '=', award.userId),
+        ),
+      ),
+    )
+    .orderBy('startsAt', 'desc')
+    .orderBy('id')
+    .execute();
+  if (offers.length === 0) return;
+  const age = offers.some((o) => o.minAge !== null) ? await fanAge(trx, award, at) : null;
+  for (const offer of offers) {
+    // product §2: an age-gated offer is not shown to a younger fan (or one without a birthday).
+    if (offer.minAge !== null && (age === null || age < offer.minAge)) continue;
+    publishAfterCommit(trx, {
+      organizationId: award.organizationId,
+      topic: `fan:${award.userId}`,
+      event: 'offer_unlocked',
+      payload: { offerId: offer.id },
+    });
+  }
+}
+
+async function fanAge(trx: Database, award: PostedAward, at: Date): Promise<number | null> {
+  const row = await trx
+    .selectFrom('users')
+    .innerJoin('organizations', 'organizations.id', 'users.organizationId')
+    .select(['users.birthday', 'organizations.timeZone'])
+    .where('users.id', '=', award.userId)
+    .where('users.organizationId', '=', award.organizationId)
+    .executeTakeFirst();
+  if (!row?.birthday) return null;
+  return ageOn(row.birthday, calendarDate(at, row.timeZone));
+}
