@@ -98,6 +98,14 @@ export const OWNERSHIP_EXCEPTIONS: readonly { table: TableName; module: string; 
       'trigger runs per line (leaderboard-replay.ts).',
   },
   {
+    table: 'users',
+    module: 'leaderboard',
+    why:
+      'A board is read in one statement (leaderboard-read.ts): the scores and the public identity of ' +
+      'each fan shown (username, avatar, privacy flags) in one round trip, which is what keeps the ' +
+      'read fast at 100,000 fans; it reads only those public columns.',
+  },
+  {
     table: 'organizations',
     module: 'leaderboard',
     why: "The same rebuild buckets each line by the organization's time zone, in that one statement.",

@@ -1,7 +1,8 @@
-import { ageOn, calendarDate, RANK_CODES, type RankCode } from '@paddock/contracts';
+import { RANK_CODES, type RankCode } from '@paddock/contracts';
 import type { Database } from '../../db/engine.ts';
 import { publishAfterCommit } from '../../platform/events/after-commit.ts';
 import type { PostedAward } from '../ledger/ledger-hooks.ts';
+import { fanAgeOn } from '../profile/fan-accounts.ts';
 
 /**
  * `offer_unlocked` (decision 024): queued inside the award's transaction, sent only once it
@@ -51,7 +52,9 @@ export async function announceOfferUnlocks(trx: Database, award: PostedAward, st
     .orderBy('id')
     .execute();
   if (offers.length === 0) return;
-  const age = offers.some((o) => o.minAge !== null) ? await fanAge(trx, award, at) : null;
+  const age = offers.some((o) => o.minAge !== null)
+    ? await fanAgeOn(trx, award.organizationId, award.userId, at)
+    : null;
   for (const offer of offers) {
     // product §2: an age-gated offer is not shown to a younger fan (or one without a birthday).
     if (offer.minAge !== null && (age === null || age < offer.minAge)) continue;
@@ -62,16 +65,4 @@ export async function announceOfferUnlocks(trx: Database, award: PostedAward, st
       payload: { offerId: offer.id },
     });
   }
-}
-
-async function fanAge(trx: Database, award: PostedAward, at: Date): Promise<number | null> {
-  const row = await trx
-    .selectFrom('users')
-    .innerJoin('organizations', 'organizations.id', 'users.organizationId')
-    .select(['users.birthday', 'organizations.timeZone'])
-    .where('users.id', '=', award.userId)
-    .where('users.organizationId', '=', award.organizationId)
-    .executeTakeFirst();
-  if (!row?.birthday) return null;
-  return ageOn(row.birthday, calendarDate(at, row.timeZone));
 }
