@@ -36,6 +36,26 @@ export async function findOrgRow<T extends OrgTable>(
 }
 
 /**
+ * Every row of the organization, newest first by `newestBy` (then by id when `thenById`, for a
+ * stable order among equal dates): the list a console screen shows.
+ */
+export async function listOrgRows<T extends OrgTable>(
+  db: Database,
+  table: T,
+  organizationId: string,
+  newestBy: keyof Selectable<DB[T]> & string,
+  opts: { thenById?: boolean } = {},
+): Promise<Selectable<DB[T]>[]> {
+  let query = loose(db)
+    .selectFrom(table as string)
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .orderBy(newestBy, 'desc');
+  if (opts.thenById) query = query.orderBy('id');
+  return (await query.execute()) as Selectable<DB[T]>[];
+}
+
+/**
  * Creates the row (`id` null, with the organization's id added) or updates the organization's row
  * `id` with `values` plus `onUpdate` (an `updatedAt`…); answers the row's id. An update of a row
  * the organization does not own throws (callers read it first and answer 404).

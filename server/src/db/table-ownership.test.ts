@@ -37,7 +37,7 @@ function sourceFiles(dir = SRC): string[] {
 const BUILDER =
   /\.(selectFrom|insertInto|updateTable|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin|mergeInto)\(\s*/g;
 /** db/org-rows.ts's helpers take the table as their second argument: their callers are scanned. */
-const ORG_ROW_HELPER = /\b(findOrgRow|saveOrgRow|updateOrgRow|deleteOrgRow)\(\s*[^,()]+,\s*/g;
+const ORG_ROW_HELPER = /\b(findOrgRow|listOrgRows|saveOrgRow|updateOrgRow|deleteOrgRow)\(\s*[^,()]+,\s*/g;
 /** The helpers themselves query the table their caller names, so only their callers can be checked. */
 const GENERIC_QUERY_FILES = new Set(['db/org-rows.ts']);
 const RAW_SQL = /\bsql(?:<[^`]*?>)?`([^`]*)`/g;

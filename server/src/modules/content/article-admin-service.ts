@@ -2,7 +2,7 @@ import type { AdminArticle, adminArticleInputSchema } from '@paddock/contracts/a
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { type AuditedItem, deleteAudited, saveAudited } from '../../admin/audited-change.ts';
-import { deleteOrgRow, findOrgRow, saveOrgRow } from '../../db/org-rows.ts';
+import { deleteOrgRow, findOrgRow, listOrgRows, saveOrgRow } from '../../db/org-rows.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { publishAfterCommit } from '../../platform/events/after-commit.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
@@ -35,12 +35,7 @@ const article: AuditedItem<AdminArticle> = {
 };
 
 export async function listAdminArticles(call: OrgCall) {
-  const rows = await call.db
-    .selectFrom('articles')
-    .selectAll()
-    .where('organizationId', '=', call.org.id)
-    .orderBy('publishedAt', 'desc')
-    .execute();
+  const rows = await listOrgRows(call.db, 'articles', call.org.id, 'publishedAt');
   return rows.map(presentArticle);
 }
 

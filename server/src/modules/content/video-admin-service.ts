@@ -2,7 +2,7 @@ import type { AdminVideo, adminVideoInputSchema } from '@paddock/contracts/api/a
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { type AuditedItem, archiveAudited, saveAudited } from '../../admin/audited-change.ts';
-import { findOrgRow, saveOrgRow, updateOrgRow } from '../../db/org-rows.ts';
+import { findOrgRow, listOrgRows, saveOrgRow, updateOrgRow } from '../../db/org-rows.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { assertMediaOfContent, iso, isoOrNow } from './content-admin-common.ts';
@@ -36,12 +36,7 @@ const video: AuditedItem<AdminVideo> = {
 };
 
 export async function listAdminVideos(call: OrgCall) {
-  const rows = await call.db
-    .selectFrom('videos')
-    .selectAll()
-    .where('organizationId', '=', call.org.id)
-    .orderBy('createdAt', 'desc')
-    .execute();
+  const rows = await listOrgRows(call.db, 'videos', call.org.id, 'createdAt');
   return rows.map((v) => presentVideo(v, call.now));
 }
 

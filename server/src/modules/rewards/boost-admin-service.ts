@@ -2,7 +2,7 @@ import type { AdminBoost, AdminBoostCreate, AdminBoostUpdate } from '@paddock/co
 import type { Selectable } from 'kysely';
 import { writeAudit } from '../../admin/audit-service.ts';
 import type { Database } from '../../db/engine.ts';
-import { deleteOrgRow, findOrgRow } from '../../db/org-rows.ts';
+import { deleteOrgRow, findOrgRow, listOrgRows } from '../../db/org-rows.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { findFan } from '../profile/fan-accounts.ts';
@@ -28,13 +28,7 @@ function presentAdmin(r: BoostRow, now: Date): AdminBoost {
 }
 
 export async function listAdminBoosts(call: OrgCall) {
-  const rows = await call.db
-    .selectFrom('boosts')
-    .selectAll()
-    .where('organizationId', '=', call.org.id)
-    .orderBy('startsAt', 'desc')
-    .orderBy('id')
-    .execute();
+  const rows = await listOrgRows(call.db, 'boosts', call.org.id, 'startsAt', { thenById: true });
   return rows.map((r) => presentAdmin(r, call.now));
 }
 

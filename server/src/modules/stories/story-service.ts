@@ -1,7 +1,7 @@
 import { calendarDate, isStoryShareable, isStoryVisible, isUnderage, rankFor } from '@paddock/contracts';
 import type { ChapterViewResponse, Story, StoryType } from '@paddock/contracts/api/stories';
 import type { Selectable } from 'kysely';
-import { findOrgRow } from '../../db/org-rows.ts';
+import { findOrgRow, listOrgRows } from '../../db/org-rows.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { balanceOf, postPoints } from '../ledger/ledger-service.ts';
@@ -108,13 +108,7 @@ async function present(call: FanCall, stories: Selectable<StoriesTable>[]): Prom
 /** GET /content/stories: the stories this fan may see, live ones first, then newest. */
 export async function listStories(call: FanCall): Promise<Story[]> {
   const standing = await fanStanding(call);
-  const rows = await call.db
-    .selectFrom('stories')
-    .selectAll()
-    .where('organizationId', '=', call.org.id)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id')
-    .execute();
+  const rows = await listOrgRows(call.db, 'stories', call.org.id, 'createdAt', { thenById: true });
   const stories = await present(
     call,
     rows.filter((s) => isVisibleTo(s, standing, call.now)),
