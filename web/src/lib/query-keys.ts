@@ -16,4 +16,9 @@ export const queryKeys = {
   carousel: ['carousel'] as const,
   consents: ['consents'] as const,
   referral: ['referral'] as const,
+  /** Every board: a prefix of `['leaderboard', board]`. */
+  leaderboard: ['leaderboard'] as const,
+  /** Every offers query: a prefix of the list and the current offer. */
+  offers: ['offers'] as const,
+  boosts: ['boosts'] as const,
 };

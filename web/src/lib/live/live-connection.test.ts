@@ -15,7 +15,11 @@ describe('what a live event refreshes (docs/realtime-compat.md §12)', () => {
 
   it('a draw refetches that sweepstake; a private award refetches the points badge and history', () => {
     expect(keysFor('sweepstake_drawn', { sweepstakeId: 's1' })).toContainEqual(queryKeys.sweepstake('s1'));
-    expect(keysFor('points_awarded', { amount: 50 })).toEqual([queryKeys.me, queryKeys.transactions]);
+    expect(keysFor('points_awarded', { amount: 50 })).toEqual([
+      queryKeys.me,
+      queryKeys.transactions,
+      queryKeys.leaderboard,
+    ]);
     expect(keysFor('rank_changed', {})).toContainEqual(queryKeys.me);
   });
 

@@ -27,9 +27,16 @@ export function keysFor(event: string, payload: Record<string, unknown>): readon
     }
     case 'content_published':
       return payload.kind === 'story' ? [queryKeys.stories] : [queryKeys.articles];
+    // The fan's own award moves their position on every board they show (the dashboard card,
+    // the leaderboard): refetched at once. Other fans' moves show on the next refetch.
     case 'points_awarded':
+      return [queryKeys.me, queryKeys.transactions, queryKeys.leaderboard];
     case 'rank_changed':
       return [queryKeys.me, queryKeys.transactions];
+    case 'offer_unlocked':
+      return [queryKeys.offers];
+    case 'boost_changed':
+      return [queryKeys.boosts];
     default:
       return [];
   }

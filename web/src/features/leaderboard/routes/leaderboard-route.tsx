@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { useLive } from '../../../lib/live/use-live.ts';
 import { BackLink } from '../../../ui/back-link.tsx';
 import { RetryState } from '../../../ui/card-list.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -29,6 +30,8 @@ export default function LeaderboardRoute() {
   const requested = params.get('board');
   const board: LeaderboardBoard = isBoard(requested) ? requested : 'season';
   const query = useQuery(leaderboardQueryOptions(board));
+  // The fan's own award refetches the board at once (points_awarded on their private channel).
+  useLive();
   const data = query.data;
   const farDown = data?.me.position != null && data.me.position > LEADERBOARD_TOP;
 

@@ -3,13 +3,14 @@ import type { Boost } from '@paddock/contracts/api/boosts';
 import type { CurrentOffer, Offer, OfferClaimResult } from '@paddock/contracts/api/offers';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Query keys of the rewards screens; `offers` is the prefix both offer queries share. */
 export const rewardsKeys = {
-  offers: ['offers'] as const,
-  offerList: ['offers', 'list'] as const,
-  currentOffer: ['offers', 'current'] as const,
-  boosts: ['boosts'] as const,
+  offers: queryKeys.offers,
+  offerList: [...queryKeys.offers, 'list'] as const,
+  currentOffer: [...queryKeys.offers, 'current'] as const,
+  boosts: queryKeys.boosts,
   badges: ['user', 'me', 'badges'] as const,
 };
 
