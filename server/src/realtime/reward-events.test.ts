@@ -104,12 +104,8 @@ describe('boost_changed', () => {
     endsAt: new Date(Date.now() + toHours * 3_600_000).toISOString(),
   });
 
-  it('a personal boost reaches its fan only; moved to another fan, the first hears it ended', async () => {
-    const { org, operator } = await orgWithOperator(t);
-    const fan = await createFan(t, org);
-    const otherFan = await createFan(t, org);
-    const mine = await fanChannel(fan, 'boost_changed');
-    const theirs = await fanChannel(otherFan, 'boost_changed');
+  /** An operator's ×2 boost for one fan, active for the next two hours. */
+  async function personalBoost(operator: TestFan, fan: TestFan) {
     const created = await apiCall(t, operator, 'POST', '/api/admin/boosts', {
       name: 'Paddock pass boost',
       multiplier: 2,
@@ -118,7 +114,16 @@ describe('boost_changed', () => {
       ...window(-1, 2),
     });
     expect(created.statusCode, created.body).toBe(201);
-    const { boostId } = created.json() as { boostId: string };
+    return (created.json() as { boostId: string }).boostId;
+  }
+
+  it('a personal boost reaches its fan only; moved to another fan, the first hears it ended', async () => {
+    const { org, operator } = await orgWithOperator(t);
+    const fan = await createFan(t, org);
+    const otherFan = await createFan(t, org);
+    const mine = await fanChannel(fan, 'boost_changed');
+    const theirs = await fanChannel(otherFan, 'boost_changed');
+    const boostId = await personalBoost(operator, fan);
     expect(await mine.until(1)).toEqual([{ boostId, scope: 'personal', status: 'active' }]);
     expect((await apiCall(t, fan, 'GET', '/api/boosts')).json()).toEqual([
       expect.objectContaining({ boostId, status: 'active' }),
@@ -166,14 +171,7 @@ describe('boost_changed', () => {
   it('a refused edit announces nothing', async () => {
     const { org, operator } = await orgWithOperator(t);
     const fan = await createFan(t, org);
-    const created = await apiCall(t, operator, 'POST', '/api/admin/boosts', {
-      name: 'Paddock pass boost',
-      multiplier: 2,
-      earning: 'all',
-      userId: fan.user.id,
-      ...window(-1, 2),
-    });
-    const { boostId } = created.json() as { boostId: string };
+    const boostId = await personalBoost(operator, fan);
     const mine = await fanChannel(fan, 'boost_changed');
     // endsAt before startsAt: refused inside the transaction, after the row was read.
     const refused = await apiCall(t, operator, 'PATCH', `/api/admin/boosts/${boostId}`, window(3, 2));
