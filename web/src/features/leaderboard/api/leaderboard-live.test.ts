@@ -4,7 +4,7 @@ import { keysFor } from '../../../lib/live/live-connection.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { leaderboardQueryOptions } from './leaderboard-api.ts';
 
-/** Issue 11: the fan's own position updates on their private event (docs/realtime-compat.md §12). */
+/** The fan's own position updates on their private event (docs/realtime-compat.md §12). */
 describe('the live position', () => {
   it("the fan's own award refetches every board they show: the dashboard card and the leaderboard", async () => {
     const client = new QueryClient();
