@@ -161,7 +161,9 @@ describe('while the signed-in fan is loading', () => {
 describe('product §2 tab state', () => {
   it('follows a known first segment and keeps the current tab otherwise', () => {
     expect(nextTab('dashboard', '/challenges/poll/1')).toBe('challenges');
-    expect(nextTab('media', '/history')).toBe('media');
+    // The pages the profile lists belong to the profile tab (config/tabs.ts).
+    expect(nextTab('media', '/history')).toBe('profile');
+    expect(nextTab('media', '/activations/monza')).toBe('media');
     expect(nextTab('media', '/articles/1')).toBe('media');
     expect(nextTab('dashboard', '/profile/edit')).toBe('profile');
     expect(nextTab('media', '/sweepstakes', false)).toBe('media');
