@@ -1,9 +1,7 @@
-import { ageOn, calendarDate } from '@paddock/contracts';
 import { sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import type { User } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import { organizationById } from '../organization/organization-service.ts';
 
 /**
  * The fan's account row as the other modules need it (the profile module owns the users
@@ -215,25 +213,4 @@ export async function setAvatarMedia(
     .where('id', '=', userId)
     .where('organizationId', '=', organizationId)
     .execute();
-}
-
-/**
- * The fan's age on `at`'s calendar day in the organization's time zone (product §2's age rules),
- * or null without a birthday. Asked by the rewards module's age gate when an award unlocks offers.
- */
-export async function fanAgeOn(
-  db: Database,
-  organizationId: string,
-  userId: string,
-  at: Date,
-): Promise<number | null> {
-  const row = await db
-    .selectFrom('users')
-    .select('birthday')
-    .where('id', '=', userId)
-    .where('organizationId', '=', organizationId)
-    .executeTakeFirst();
-  if (!row?.birthday) return null;
-  const org = await organizationById(db, organizationId);
-  return org ? ageOn(row.birthday, calendarDate(at, org.timeZone)) : null;
 }

@@ -1,8 +1,10 @@
-import { RANK_CODES, type RankCode } from '@paddock/contracts';
+import { calendarDate, RANK_CODES, type RankCode } from '@paddock/contracts';
 import type { Database } from '../../db/engine.ts';
 import { publishAfterCommit } from '../../platform/events/after-commit.ts';
 import type { PostedAward } from '../ledger/ledger-hooks.ts';
-import { fanAgeOn } from '../profile/fan-accounts.ts';
+import { organizationById } from '../organization/organization-service.ts';
+import { findFan } from '../profile/fan-accounts.ts';
+import { ageBlocked } from './offer-service.ts';
 
 /**
  * `offer_unlocked` (decision 024): queued inside the award's transaction, sent only once it
@@ -52,12 +54,10 @@ export async function announceOfferUnlocks(trx: Database, award: PostedAward, st
     .orderBy('id')
     .execute();
   if (offers.length === 0) return;
-  const age = offers.some((o) => o.minAge !== null)
-    ? await fanAgeOn(trx, award.organizationId, award.userId, at)
-    : null;
+  const fan = offers.some((o) => o.minAge !== null) ? await ageFacts(trx, award, at) : null;
   for (const offer of offers) {
-    // product §2: an age-gated offer is not shown to a younger fan (or one without a birthday).
-    if (offer.minAge !== null && (age === null || age < offer.minAge)) continue;
+    // The same age gate as the offers list: an offer the fan cannot see is not announced.
+    if (offer.minAge !== null && (!fan || ageBlocked(offer, fan))) continue;
     publishAfterCommit(trx, {
       organizationId: award.organizationId,
       topic: `fan:${award.userId}`,
@@ -65,4 +65,14 @@ export async function announceOfferUnlocks(trx: Database, award: PostedAward, st
       payload: { offerId: offer.id },
     });
   }
+}
+
+/** The fan's birthday and the organization's calendar day at the award, for the age gate. */
+async function ageFacts(trx: Database, award: PostedAward, at: Date) {
+  const [user, org] = await Promise.all([
+    findFan(trx, award.organizationId, award.userId),
+    organizationById(trx, award.organizationId),
+  ]);
+  if (!user || !org) return null;
+  return { birthday: user.birthday, today: calendarDate(at, org.timeZone) };
 }

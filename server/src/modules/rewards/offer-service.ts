@@ -53,7 +53,7 @@ function meetsRank(fanRank: RankCode | null, required: string | null): boolean {
   return RANK_CODES.indexOf(fanRank) >= RANK_CODES.indexOf(required as RankCode);
 }
 
-interface FanFacts {
+export interface FanFacts {
   rank: RankCode | null;
   birthday: string | null;
   today: string;
@@ -70,7 +70,8 @@ async function fanFacts(db: Database, org: Organization, userId: string, now: Da
   return { facts, ranks, points: user.points };
 }
 
-const ageBlocked = (row: Pick<OfferRow, 'minAge'>, fan: FanFacts) =>
+/** Product §2: an age-gated offer is not for a younger fan (or one without a birthday). */
+export const ageBlocked = (row: Pick<OfferRow, 'minAge'>, fan: Pick<FanFacts, 'birthday' | 'today'>) =>
   row.minAge !== null && (!fan.birthday || ageOn(fan.birthday, fan.today) < row.minAge);
 
 interface Claimed {
