@@ -1,7 +1,24 @@
 import { isIP } from 'node:net';
+import { ORGANIZATION_SLUG } from '@paddock/contracts/api/platform';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const commaList = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** `url` as an origin (a trailing slash allowed) when it is exactly one, else null. */
+function exactOrigin(url: string): string | null {
+  const bare = url.replace(/\/$/, '');
+  try {
+    return new URL(bare).origin === bare ? bare : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Every environment variable Paddock reads; the README's configuration table mirrors this. */
 export const envSchema = z.object({
@@ -30,17 +47,8 @@ export const envSchema = z.object({
     .string()
     .default('')
     .transform((v, ctx) => {
-      const list = v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      const bad = list.filter((entry) => {
-        try {
-          return new URL(entry).origin !== entry.replace(/\/$/, '');
-        } catch {
-          return true;
-        }
-      });
+      const list = commaList(v);
+      const bad = list.filter((entry) => !exactOrigin(entry));
       if (bad.length > 0) {
         ctx.addIssue({
           code: 'custom',
@@ -48,7 +56,7 @@ export const envSchema = z.object({
         });
         return z.NEVER;
       }
-      return list.map((entry) => entry.replace(/\/$/, ''));
+      return list.map((entry) => exactOrigin(entry)!);
     }),
   /**
    * Several teams on one deployment (decision 035): `slug=origin` pairs, comma separated, e.g.
@@ -60,24 +68,11 @@ export const envSchema = z.object({
     .string()
     .default('')
     .transform((v, ctx) => {
-      const pairs = v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-        .map((entry) => {
-          const eq = entry.indexOf('=');
-          const slug = entry.slice(0, eq).trim();
-          const url = entry
-            .slice(eq + 1)
-            .trim()
-            .replace(/\/$/, '');
-          let origin = '';
-          try {
-            origin = new URL(url).origin;
-          } catch {}
-          return { entry, slug, origin: origin === url ? origin : '' };
-        });
-      const bad = pairs.filter((p) => !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(p.slug) || !p.origin);
+      const pairs = commaList(v).map((entry) => {
+        const eq = entry.indexOf('=');
+        return { entry, slug: entry.slice(0, eq).trim(), origin: exactOrigin(entry.slice(eq + 1).trim()) };
+      });
+      const bad = pairs.filter((p) => !ORGANIZATION_SLUG.test(p.slug) || !p.origin);
       const origins = pairs.map((p) => p.origin);
       const repeated = origins.filter((o, i) => o && origins.indexOf(o) !== i);
       if (bad.length > 0 || repeated.length > 0) {
@@ -90,7 +85,8 @@ export const envSchema = z.object({
         });
         return z.NEVER;
       }
-      return pairs.map(({ slug, origin }) => ({ slug, origin }));
+      // The host is kept beside the origin: requests are matched by their Host header alone.
+      return pairs.map(({ slug, origin }) => ({ slug, origin: origin!, host: new URL(origin!).host }));
     }),
   /**
    * Which peers may set X-Forwarded-For/-Proto/-Host (decision 026): `false` (default: none,
@@ -104,10 +100,7 @@ export const envSchema = z.object({
       const value = v.trim();
       if (value === 'true' || value === 'false') return value === 'true';
       if (/^\d+$/.test(value)) return Number(value);
-      const list = value
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
+      const list = commaList(value);
       const bad = list.filter((entry) => {
         const [address = '', bits, ...rest] = entry.split('/');
         const family = isIP(address);

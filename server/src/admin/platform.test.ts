@@ -176,8 +176,8 @@ describe('ORG_HOSTS', () => {
     expect(() => parseEnv({ ORG_HOSTS: 'blue=not a url' })).toThrow(/ORG_HOSTS/);
     expect(() => parseEnv({ ORG_HOSTS: 'a=https://x.example,b=https://x.example' })).toThrow(/repeated/);
     expect(parseEnv({ ORG_HOSTS: 'a=https://x.example/, b=http://y.example:8080' }).ORG_HOSTS).toEqual([
-      { slug: 'a', origin: 'https://x.example' },
-      { slug: 'b', origin: 'http://y.example:8080' },
+      { slug: 'a', origin: 'https://x.example', host: 'x.example' },
+      { slug: 'b', origin: 'http://y.example:8080', host: 'y.example:8080' },
     ]);
   });
 });

@@ -191,7 +191,7 @@ export function installAuthPlumbing(app: FastifyInstance) {
       app.deps.organizations,
       app.deps.db,
       key,
-      slugForHost(app.deps.config, request.host) ?? app.deps.config.DEFAULT_ORGANIZATION,
+      (key ? undefined : slugForHost(app.deps.config, request.host)) ?? app.deps.config.DEFAULT_ORGANIZATION,
     );
     // A mailed link is opened by a browser without headers: its token names the organization.
     if (!org && !key && path === '/verify' && request.method === 'GET') return;

@@ -19,9 +19,9 @@ export function siteUrlFor(config: SiteConfig, slug: string | undefined): string
  * HTTP unless TRUST_PROXY lets the proxy say otherwise.
  */
 export function slugForHost(config: SiteConfig, host: string | undefined): string | undefined {
-  if (!host) return undefined;
+  if (!host || config.ORG_HOSTS.length === 0) return undefined;
   const wanted = host.toLowerCase();
-  return config.ORG_HOSTS.find((h) => new URL(h.origin).host === wanted)?.slug;
+  return config.ORG_HOSTS.find((h) => h.host === wanted)?.slug;
 }
 
 /** Every origin a browser page of this deployment can come from (CORS, redirect targets). */
