@@ -42,7 +42,7 @@ export async function inviteOperator(
     recipient: email,
     channel: 'email',
     org,
-    message: {
+    invitation: {
       subject: `You are invited to run ${org.name} on Paddock`,
       intro: `You are invited to run ${org.name}'s fan club on Paddock. Follow the link to choose your password; it works for 7 days.`,
     },

@@ -101,12 +101,11 @@ export async function issueToken(
     /** The team the link leads to when it is not the request's (an invitation to a new team). */
     org?: { slug: string };
     /**
-     * Wording for a message that is not the kind's usual one (an invitation is a recovery link).
-     * Such a link leads into the app (`/?token_hash=…&type=…`), which verifies it itself: a link
-     * nobody's browser asked for has no PKCE verifier, and the app's client ignores sessions in
-     * a URL fragment (decision 035).
+     * An invitation (decision 035): its own wording, a week to follow it, and a link into the
+     * app (`/?token_hash=…&type=…`), which verifies it itself — a link nobody's browser asked
+     * for has no PKCE verifier, and the app's client ignores sessions in a URL fragment.
      */
-    message?: { subject: string; intro: string };
+    invitation?: { subject: string; intro: string };
   },
 ): Promise<{ code: string; link: string | null; expiresAt: Date }> {
   await assertMessageSpacing(auth, user, kind, opts.channel);
@@ -115,7 +114,7 @@ export async function issueToken(
   const flow = opts.pkce ? await createFlowState(auth, user, opts.pkce, LINK_TYPE[kind]) : null;
   const linkToken = `${flow ? 'pkce_' : ''}${randomBytes(28).toString('hex')}`;
   const expiresAt = new Date(
-    now.getTime() + (opts.message ? INVITE_EXPIRY_SECONDS : EXPIRY[opts.channel]) * 1000,
+    now.getTime() + (opts.invitation ? INVITE_EXPIRY_SECONDS : EXPIRY[opts.channel]) * 1000,
   );
   // Validated against the origin the request came to, and kept with the token: the link's
   // own redirect_to cannot be swapped later.
@@ -148,18 +147,18 @@ export async function issueToken(
   const link =
     opts.channel !== 'email' || kind === 'reauthentication'
       ? null
-      : opts.message
+      : opts.invitation
         ? `${site}/?token_hash=${linkToken}&type=${LINK_TYPE[kind]}`
         : `${site}/auth/v1/verify?token=${linkToken}&type=${LINK_TYPE[kind]}&redirect_to=${encodeURIComponent(redirect)}`;
   const body =
     opts.channel === 'sms'
       ? `Your code is ${code}`
-      : `${opts.message?.intro ?? `${SUBJECT[kind]}.`}\n\nYour code: ${code}${link ? `\nOr follow this link: ${link}` : ''}\n\nIf you did not ask for this, ignore this message.`;
+      : `${opts.invitation?.intro ?? `${SUBJECT[kind]}.`}\n\nYour code: ${code}${link ? `\nOr follow this link: ${link}` : ''}\n\nIf you did not ask for this, ignore this message.`;
   await sendMessage(auth.app.deps, auth.app.log, {
     organizationId: user.organizationId,
     channel: opts.channel,
     recipient: opts.recipient,
-    subject: opts.channel === 'email' ? (opts.message?.subject ?? SUBJECT[kind]) : null,
+    subject: opts.channel === 'email' ? (opts.invitation?.subject ?? SUBJECT[kind]) : null,
     body,
     payload: { kind, type: LINK_TYPE[kind], code, link, token_hash: linkToken, userId: user.id },
   });
