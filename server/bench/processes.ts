@@ -99,6 +99,37 @@ export function cpuSecondsOf(pid: number | undefined): number | null {
     .reduce((sum, member) => sum + (cpuSecondsOfOne(member) ?? 0), own);
 }
 
+/** The whole machine's CPU clock ticks so far (all cores, from the first line of /proc/stat). */
+export interface MachineTicks {
+  busy: number;
+  total: number;
+}
+
+export function machineTicks(): MachineTicks | null {
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8')
+      .split('\n', 1)[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1, 9)
+      .map(Number);
+    const total = cpu.reduce((sum, n) => sum + n, 0);
+    // idle and iowait (fields 4 and 5) are the time no process could use a core.
+    return { busy: total - cpu[3]! - cpu[4]!, total };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How busy the machine was between two readings, in % of all its cores: the server, PostgreSQL
+ * and the load generator together. Near 100 % nothing was left for another server process.
+ */
+export function busyPercent(from: MachineTicks | null, to: MachineTicks | null): number | null {
+  if (!from || !to || to.total <= from.total) return null;
+  return (100 * (to.busy - from.busy)) / (to.total - from.total);
+}
+
 export interface Running {
   url: string;
   pid: number | undefined;

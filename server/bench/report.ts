@@ -27,6 +27,8 @@ export interface PathResult {
   cpuMsPerRequest: number | null;
   /** The load generator's own CPU, % of one core: near 100 it set the pace, not the server. */
   loadCpuPercent: number | null;
+  /** The whole machine's CPU while the path ran, % of all cores (processes.ts busyPercent). */
+  machineBusyPercent?: number | null;
 }
 
 export interface Limits {
@@ -65,6 +67,7 @@ export function pathResult(
   limits: Limits,
   rssMb: number | null,
   cpuSeconds: number | null = null,
+  machineBusyPercent: number | null = null,
 ): PathResult {
   let ok = 0;
   let refused = 0;
@@ -94,6 +97,7 @@ export function pathResult(
         ? null
         : (1000 * cpuSeconds) / (load.requests + load.warmupRequests),
     loadCpuPercent: load.loadCpuPercent ?? null,
+    machineBusyPercent,
   };
 }
 

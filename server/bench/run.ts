@@ -26,9 +26,11 @@ import { runInProcessLedger, runPgbench } from './ledger-limit.ts';
 import { BARE_PATH, type LoadResult, type LoadSpec, PATHS } from './load-plan.ts';
 import { type BenchOptions, type Engine, parseOptions } from './options.ts';
 import {
+  busyPercent,
   cpuSecondsOf,
   ensureWebBuilt,
   freePort,
+  machineTicks,
   memoryOf,
   ROOT,
   type Running,
@@ -195,6 +197,7 @@ async function runOne(
       load: LoadResult;
       rssMb: number | null;
       cpu: number | null;
+      busy: number | null;
       profile: SelfTime[];
     }[] = [];
     let peakMb: number | null = null;
@@ -225,9 +228,11 @@ async function runOne(
         server = await start(profileDir);
       }
       const cpuBefore = cpuSecondsOf(server.pid);
+      const ticksBefore = machineTicks();
       const from = monotonicMicros();
       const load = await runLoad(specFor(o, server.url, seed.publishableKey, tokensFile, targets, name));
       const cpuAfter = cpuSecondsOf(server.pid);
+      const busy = busyPercent(ticksBefore, machineTicks());
       const to = monotonicMicros();
       const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
       const mem = memoryOf(server.pid);
@@ -238,7 +243,7 @@ async function runOne(
         profile = latestProfile(profileDir, { from, to });
         server = await start();
       }
-      loads.push({ name, load, rssMb: mem?.rssMb ?? null, cpu, profile });
+      loads.push({ name, load, rssMb: mem?.rssMb ?? null, cpu, busy, profile });
       const codes = Object.entries(load.statusCodes)
         .map(([c, n]) => `${c}×${n}`)
         .join(' ');
@@ -276,7 +281,15 @@ async function runOne(
       tokenSeconds: seed.tokenSeconds,
       limits,
       paths: loads.map((l) =>
-        pathResult(l.name, PATHS.find((p) => p.name === l.name)!.kind, l.load, limits, l.rssMb, l.cpu),
+        pathResult(
+          l.name,
+          PATHS.find((p) => p.name === l.name)!.kind,
+          l.load,
+          limits,
+          l.rssMb,
+          l.cpu,
+          l.busy,
+        ),
       ),
       invariant,
       peakRssMb: peakMb,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadResult } from './load-plan.ts';
+import { busyPercent, machineTicks } from './processes.ts';
 import { pathResult, type RunResult } from './report.ts';
 import { formatScaling, scalingOf } from './scaling.ts';
 import { judgeThrottle, PROBE_BUDGET, PROBE_REQUESTS } from './throttle-probe.ts';
@@ -23,7 +24,14 @@ function load(rps: number, loadCpuPercent: number): LoadResult {
   };
 }
 
-function run(workers: number, fastify: number, reads: number, writes: number, mismatched = 0): RunResult {
+function run(
+  workers: number,
+  fastify: number,
+  reads: number,
+  writes: number,
+  mismatched = 0,
+  busy: number | null = null,
+): RunResult {
   return {
     engine: 'postgres',
     fans: 1000,
@@ -31,8 +39,8 @@ function run(workers: number, fastify: number, reads: number, writes: number, mi
     tokenSeconds: 1,
     limits: { ...limits, fastifyRps: fastify },
     paths: [
-      pathResult('GET /api/user/me', 'read', load(reads, 60), limits, 100, reads * 10 * 0.002),
-      pathResult('POST /api/checkin', 'write', load(writes, 20), limits, 100, writes * 10 * 0.004),
+      pathResult('GET /api/user/me', 'read', load(reads, 60), limits, 100, reads * 10 * 0.002, busy),
+      pathResult('POST /api/checkin', 'write', load(writes, 20), limits, 100, writes * 10 * 0.004, busy),
     ],
     invariant: { fans: 1001, mismatched },
     peakRssMb: 200,
@@ -66,6 +74,20 @@ describe('--workers: one process against N', () => {
     expect(text).toContain('target ≥ 1.6×: not reached in this run');
     expect(text).toContain('×1: ledger invariant holds; Throttle holds: 25 check-ins from one fan');
     expect(text).toContain('×2: ledger invariant BROKEN');
+    expect(text).not.toContain('no idle core');
+  });
+
+  it('says when one process already kept every core busy, so the ratio is the machine’s ceiling', () => {
+    const saturated = [run(1, 10_000, 1000, 100, 0, 97), run(2, 11_300, 1050, 104, 0, 99)];
+    const s = scalingOf(saturated);
+    expect(s.machineBusyPercent).toEqual([97, 99]);
+    const text = formatScaling(s, saturated);
+    expect(text).toMatch(/\| GET \/api\/user\/me .*\|\s+97 % \|\s+99 % \|$/m);
+    expect(text).toContain('With one process the machine was already 97 % busy');
+    expect(text).toContain('bare Fastify, which needs no database: 1.13×');
+    // With an idle core left, a low ratio is the server's own, and no excuse is printed.
+    const idle = [run(1, 10_000, 1000, 100, 0, 60), run(2, 11_300, 1050, 104, 0, 70)];
+    expect(formatScaling(scalingOf(idle), idle)).not.toContain('no idle core');
   });
 });
 
@@ -80,5 +102,14 @@ describe('the throttle across processes', () => {
       errors: 1,
       holds: false,
     });
+  });
+});
+
+describe('machine CPU share', () => {
+  it('is the busy ticks over all ticks between two readings of /proc/stat', () => {
+    expect(busyPercent({ busy: 10, total: 100 }, { busy: 60, total: 200 })).toBe(50);
+    expect(busyPercent(null, { busy: 1, total: 2 })).toBeNull();
+    const now = machineTicks();
+    if (now) expect(now.busy).toBeLessThanOrEqual(now.total);
   });
 });

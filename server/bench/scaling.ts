@@ -17,6 +17,7 @@ export interface ScalingRow {
   rps: number[];
   cpuMsPerRequest: (number | null)[];
   loadCpuPercent: (number | null)[];
+  machineBusyPercent: (number | null)[];
   /** Last count over the first (1). */
   ratio: number | null;
 }
@@ -36,10 +37,24 @@ export interface Scaling {
   bareRatio: number | null;
   invariantHolds: boolean[];
   throttleHolds: (boolean | null)[];
+  /** Mean machine CPU busy share over the paths, per worker count (null where not measured). */
+  machineBusyPercent: (number | null)[];
 }
+
+/**
+ * A second process only adds throughput if the first left a core idle. When one process already
+ * kept the machine this busy (server, PostgreSQL and load generator together), the ratio measures
+ * the machine, not the server: the verdict says so.
+ */
+export const SATURATED_PERCENT = 90;
 
 const ratioOf = (first: number | null | undefined, last: number | null | undefined) =>
   first && last !== null && last !== undefined ? last / first : null;
+
+function mean(values: (number | null)[]): number | null {
+  const known = values.filter((v): v is number => v !== null);
+  return known.length === 0 ? null : known.reduce((sum, v) => sum + v, 0) / known.length;
+}
 
 /** `runs`: one engine and fan count, ascending worker counts starting at 1. */
 export function scalingOf(runs: RunResult[]): Scaling {
@@ -52,6 +67,7 @@ export function scalingOf(runs: RunResult[]): Scaling {
       rps,
       cpuMsPerRequest: same.map((q) => q?.cpuMsPerRequest ?? null),
       loadCpuPercent: same.map((q) => q?.loadCpuPercent ?? null),
+      machineBusyPercent: same.map((q) => q?.machineBusyPercent ?? null),
       ratio: ratioOf(rps[0], rps.at(-1)),
     };
   });
@@ -71,6 +87,7 @@ export function scalingOf(runs: RunResult[]): Scaling {
     bareRatio: ratioOf(bareRps[0], bareRps.at(-1)),
     invariantHolds: runs.map((r) => r.invariant !== null && r.invariant.mismatched === 0),
     throttleHolds: runs.map((r) => (r.throttle ? r.throttle.holds : null)),
+    machineBusyPercent: runs.map((_, i) => mean(paths.map((p) => p.machineBusyPercent[i] ?? null))),
   };
 }
 
@@ -88,6 +105,7 @@ export function formatScaling(s: Scaling, runs: RunResult[]): string {
     `ratio ${last}/1`,
     ...s.workers.map((n) => `CPU ms/req ${w(n)}`),
     ...s.workers.map((n) => `load gen CPU ${w(n)}`),
+    ...s.workers.map((n) => `machine busy ${w(n)}`),
   ];
   const rows = [
     header,
@@ -97,24 +115,25 @@ export function formatScaling(s: Scaling, runs: RunResult[]): string {
       times(p.ratio),
       ...p.cpuMsPerRequest.map((c) => opt(c, (n) => n.toFixed(2))),
       ...p.loadCpuPercent.map((c) => opt(c, (n) => `${n.toFixed(0)} %`)),
+      ...p.machineBusyPercent.map((c) => opt(c, (n) => `${n.toFixed(0)} %`)),
     ]),
     [
       '**mix** (geometric mean)',
       ...s.workers.map(() => ''),
       times(s.mixRatio),
-      ...s.workers.flatMap(() => ['', '']),
+      ...s.workers.flatMap(() => ['', '', '']),
     ],
     [
       'all paths (sum of served/s)',
       ...s.totalRps.map(int),
       times(s.totalRatio),
-      ...s.workers.flatMap(() => ['', '']),
+      ...s.workers.flatMap(() => ['', '', '']),
     ],
     [
       'bare Fastify GET /',
       ...s.bareRps.map((r) => opt(r, int)),
       times(s.bareRatio),
-      ...s.workers.flatMap(() => ['', '']),
+      ...s.workers.flatMap(() => ['', '', '']),
     ],
   ];
   const widths = header.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
@@ -125,6 +144,11 @@ export function formatScaling(s: Scaling, runs: RunResult[]): string {
     s.mixRatio === null
       ? 'Mix ratio: not measured'
       : `Mix ratio ${times(s.mixRatio)} with ${last} processes (target ≥ ${SCALING_TARGET}×: ${s.mixRatio >= SCALING_TARGET ? 'reached' : 'not reached'} in this run)`;
+  const busyAlone = s.machineBusyPercent[0] ?? null;
+  const saturation =
+    busyAlone !== null && busyAlone >= SATURATED_PERCENT && (s.mixRatio ?? 0) < SCALING_TARGET
+      ? `With one process the machine was already ${busyAlone.toFixed(0)} % busy (server, PostgreSQL and the load generator): a second process had no idle core, so this ratio is the machine's ceiling, not the server's (bare Fastify, which needs no database: ${times(s.bareRatio)}).`
+      : null;
   const checks = runs.map(
     (r, i) =>
       `${w(s.workers[i]!)}: ledger invariant ${s.invariantHolds[i] ? 'holds' : 'BROKEN'}; ${r.throttle ? throttleLine(r.throttle) : 'throttle not probed'}`,
@@ -137,6 +161,7 @@ export function formatScaling(s: Scaling, runs: RunResult[]): string {
     ...rows.slice(1).map(line),
     '',
     verdict,
+    ...(saturation ? [saturation] : []),
     ...checks,
   ].join('\n');
 }
