@@ -13,6 +13,7 @@ import * as winnerClaims from './0013_winner_claims.ts';
 import * as hotPathIndexes from './0014_hot_path_indexes.ts';
 import * as untimedMode from './0015_untimed_mode.ts';
 import * as platformSecrets from './0019_platform_secrets.ts';
+import * as unloggedRateLimits from './0020_unlogged_rate_limits.ts';
 
 /**
  * Every migration, in order. One file per domain step; names sort by their number prefix.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0014_hot_path_indexes': hotPathIndexes,
   '0015_untimed_mode': untimedMode,
   '0019_platform_secrets': platformSecrets,
+  '0020_unlogged_rate_limits': unloggedRateLimits,
 };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { apiCall, createFan, createOrg, useTestApp } from '../../test/test-app.ts';
 import { PostgresRateLimitStore } from '../rate-limit.ts';
@@ -48,5 +49,11 @@ describe('finding 8: rate limits beyond auth', () => {
     expect(await store.hit(key, 1_000, 60_000)).toBe(2);
     expect(await new PostgresRateLimitStore(t.db).hit(key, 1_000, 60_000)).toBe(3);
     expect(await store.hit(key, 61_000, 60_000)).toBe(1);
+  });
+
+  it('keeps its counters out of the write-ahead log (UNLOGGED: a crash only restarts a window)', async () => {
+    const { rows } = await sql<{ persistence: string }>`
+      select relpersistence as persistence from pg_class where relname = 'rate_limit_counters'`.execute(t.db);
+    expect(rows).toEqual([{ persistence: 'u' }]);
   });
 });
