@@ -42,11 +42,14 @@ export interface Scaling {
 }
 
 /**
- * A second process only adds throughput if the first left a core idle. When one process already
- * kept the machine this busy (server, PostgreSQL and load generator together), the ratio measures
- * the machine, not the server: the verdict says so.
+ * A second process only adds throughput with CPU the first left idle. If one process kept the
+ * machine B % busy (server, PostgreSQL and load generator together) and the requests cost the
+ * same with two, two processes can serve at most 100 / B times as much: the machine's ceiling
+ * for the ratio, printed beside it.
  */
-export const SATURATED_PERCENT = 90;
+export function headroomCeiling(busyPercentAlone: number | null): number | null {
+  return busyPercentAlone === null || busyPercentAlone <= 0 ? null : 100 / busyPercentAlone;
+}
 
 const ratioOf = (first: number | null | undefined, last: number | null | undefined) =>
   first && last !== null && last !== undefined ? last / first : null;
@@ -145,10 +148,11 @@ export function formatScaling(s: Scaling, runs: RunResult[]): string {
       ? 'Mix ratio: not measured'
       : `Mix ratio ${times(s.mixRatio)} with ${last} processes (target ≥ ${SCALING_TARGET}×: ${s.mixRatio >= SCALING_TARGET ? 'reached' : 'not reached'} in this run)`;
   const busyAlone = s.machineBusyPercent[0] ?? null;
-  const saturation =
-    busyAlone !== null && busyAlone >= SATURATED_PERCENT && (s.mixRatio ?? 0) < SCALING_TARGET
-      ? `With one process the machine was already ${busyAlone.toFixed(0)} % busy (server, PostgreSQL and the load generator): a second process had no idle core, so this ratio is the machine's ceiling, not the server's (bare Fastify, which needs no database: ${times(s.bareRatio)}).`
-      : null;
+  const ceiling = headroomCeiling(busyAlone);
+  const headroom =
+    busyAlone === null || ceiling === null
+      ? null
+      : `With one process the machine was ${busyAlone.toFixed(0)} % busy (server, PostgreSQL and the load generator): a second process could at most reach ${times(ceiling)}${ceiling < SCALING_TARGET ? `, below the ${SCALING_TARGET}× target: this machine, not the server, sets the ratio` : ''} (bare Fastify: ${times(s.bareRatio)}).`;
   const checks = runs.map(
     (r, i) =>
       `${w(s.workers[i]!)}: ledger invariant ${s.invariantHolds[i] ? 'holds' : 'BROKEN'}; ${r.throttle ? throttleLine(r.throttle) : 'throttle not probed'}`,
@@ -161,7 +165,7 @@ export function formatScaling(s: Scaling, runs: RunResult[]): string {
     ...rows.slice(1).map(line),
     '',
     verdict,
-    ...(saturation ? [saturation] : []),
+    ...(headroom ? [headroom] : []),
     ...checks,
   ].join('\n');
 }
