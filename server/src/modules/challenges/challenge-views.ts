@@ -52,8 +52,12 @@ function push<T>(map: Map<string, T[]>, key: string, value: T) {
   else map.set(key, [value]);
 }
 
-/** The options (top-level and per question) and the questions of these challenges, in order. */
-export function optionsAndQuestions(db: Database, challengeIds: string[]) {
+/**
+ * The options (top-level and per question) and the questions of these challenges, in order.
+ * Only trivia has questions: `triviaIds` (when the caller knows the subtypes) spares the query
+ * for a list without trivia, such as the poll a fan just answered.
+ */
+export function optionsAndQuestions(db: Database, challengeIds: string[], triviaIds = challengeIds) {
   return Promise.all([
     db
       .selectFrom('challengeOptions')
@@ -61,12 +65,14 @@ export function optionsAndQuestions(db: Database, challengeIds: string[]) {
       .where('challengeId', 'in', challengeIds)
       .orderBy('orderIndex')
       .execute(),
-    db
-      .selectFrom('challengeQuestions')
-      .selectAll()
-      .where('challengeId', 'in', challengeIds)
-      .orderBy('orderIndex')
-      .execute(),
+    triviaIds.length === 0
+      ? []
+      : db
+          .selectFrom('challengeQuestions')
+          .selectAll()
+          .where('challengeId', 'in', triviaIds)
+          .orderBy('orderIndex')
+          .execute(),
   ]);
 }
 
@@ -82,8 +88,11 @@ async function loadData(db: Database, userId: string | null, rows: ChallengeRow[
   };
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return data;
+  // Trivia keeps its answers and counts in trivia_answers, every other subtype in
+  // challenge_responses: each table is read only for the challenges that use it.
+  const triviaIds = rows.filter((r) => r.subtype === 'trivia').map((r) => r.id);
   const [[options, questions], responses, answers, aggregates] = await Promise.all([
-    optionsAndQuestions(db, ids),
+    optionsAndQuestions(db, ids, triviaIds),
     userId
       ? db
           .selectFrom('challengeResponses')
@@ -92,15 +101,15 @@ async function loadData(db: Database, userId: string | null, rows: ChallengeRow[
           .where('challengeId', 'in', ids)
           .execute()
       : [],
-    userId
+    userId && triviaIds.length > 0
       ? db
           .selectFrom('triviaAnswers')
           .selectAll()
           .where('userId', '=', userId)
-          .where('challengeId', 'in', ids)
+          .where('challengeId', 'in', triviaIds)
           .execute()
       : [],
-    voteAggregates(db, ids),
+    voteAggregates(db, ids, new Set(triviaIds)),
   ]);
   for (const o of options) {
     if (o.questionId) push(data.questionOptions, o.questionId, o);
@@ -137,7 +146,11 @@ export function forgetVotes(challengeId: string) {
   voteCache.delete(challengeId);
 }
 
-async function voteAggregates(db: Database, ids: string[]): Promise<Map<string, VoteAggregate>> {
+async function voteAggregates(
+  db: Database,
+  ids: string[],
+  trivia: Set<string>,
+): Promise<Map<string, VoteAggregate>> {
   const out = new Map<string, VoteAggregate>();
   const missing: string[] = [];
   for (const id of ids) {
@@ -146,6 +159,8 @@ async function voteAggregates(db: Database, ids: string[]): Promise<Map<string, 
     else missing.push(id);
   }
   if (missing.length === 0) return out;
+  // Only trivia has rows in trivia_answers: other challenges skip those two counts.
+  const triviaMissing = missing.filter((id) => trivia.has(id));
   const [pollVotes, triviaVotes, totals, triviaTotals] = await Promise.all([
     db
       .selectFrom('challengeResponses')
@@ -155,12 +170,14 @@ async function voteAggregates(db: Database, ids: string[]): Promise<Map<string, 
       .where('optionIndex', 'is not', null)
       .groupBy(['challengeId', 'optionIndex'])
       .execute(),
-    db
-      .selectFrom('triviaAnswers')
-      .select(['challengeId', 'questionId', 'optionIndex', (eb) => eb.fn.countAll<number>().as('votes')])
-      .where('challengeId', 'in', missing)
-      .groupBy(['challengeId', 'questionId', 'optionIndex'])
-      .execute(),
+    triviaMissing.length === 0
+      ? []
+      : db
+          .selectFrom('triviaAnswers')
+          .select(['challengeId', 'questionId', 'optionIndex', (eb) => eb.fn.countAll<number>().as('votes')])
+          .where('challengeId', 'in', triviaMissing)
+          .groupBy(['challengeId', 'questionId', 'optionIndex'])
+          .execute(),
     db
       .selectFrom('challengeResponses')
       .select(['challengeId', (eb) => eb.fn.countAll<number>().as('total')])
@@ -168,12 +185,14 @@ async function voteAggregates(db: Database, ids: string[]): Promise<Map<string, 
       .where('status', '=', 'completed')
       .groupBy('challengeId')
       .execute(),
-    db
-      .selectFrom('triviaAnswers')
-      .select(['challengeId', (eb) => eb.fn.count<number>('userId').distinct().as('total')])
-      .where('challengeId', 'in', missing)
-      .groupBy('challengeId')
-      .execute(),
+    triviaMissing.length === 0
+      ? []
+      : db
+          .selectFrom('triviaAnswers')
+          .select(['challengeId', (eb) => eb.fn.count<number>('userId').distinct().as('total')])
+          .where('challengeId', 'in', triviaMissing)
+          .groupBy('challengeId')
+          .execute(),
   ]);
   for (const id of missing) out.set(id, { votes: new Map(), total: 0 });
   for (const v of pollVotes)
