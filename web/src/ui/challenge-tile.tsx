@@ -5,6 +5,9 @@ import { Link } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { Points } from './points.tsx';
 import { LazyPicture } from './cover-image.tsx';
+import { EmptyState } from './empty-state.tsx';
+import { Section } from './section.tsx';
+import { Skeleton } from './skeleton.tsx';
 
 /** One challenge in a list: what it is, what it pays, whether the fan has done it. */
 export function ChallengeTile({ challenge, to }: { challenge: Challenge; to?: string }) {
@@ -34,5 +37,39 @@ export function ChallengeTile({ challenge, to }: { challenge: Challenge; to?: st
         <ChevronRight className="size-5 shrink-0 text-muted" aria-hidden />
       )}
     </Link>
+  );
+}
+
+/**
+ * The dashboards' challenge block: a titled section linking to every challenge, its tiles in a
+ * column, three placeholders while the list loads, the empty note when nothing is left to do.
+ */
+export function ChallengesSection({
+  title,
+  id,
+  moreLabel,
+  pending,
+  challenges,
+  empty,
+}: {
+  title: string;
+  id: string;
+  moreLabel: string;
+  pending: boolean;
+  challenges: Challenge[];
+  empty: { title: string; description?: string };
+}) {
+  return (
+    <Section title={title} id={id} more={{ to: paths.challenges, label: moreLabel }}>
+      <div className="flex flex-col gap-2 px-4">
+        {pending ? (
+          [0, 1, 2].map((i) => <Skeleton key={i} className="h-[74px] w-full" />)
+        ) : challenges.length === 0 ? (
+          <EmptyState {...empty} />
+        ) : (
+          challenges.map((c) => <ChallengeTile key={c.challengeId} challenge={c} />)
+        )}
+      </div>
+    </Section>
   );
 }

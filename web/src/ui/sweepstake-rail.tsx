@@ -1,6 +1,8 @@
 import type { Sweepstake } from '@paddock/contracts/api/sweepstakes';
 import { SkeletonStack } from './detail-state.tsx';
+import { paths } from '../config/paths.ts';
 import { EmptyState } from './empty-state.tsx';
+import { Section } from './section.tsx';
 import { SweepstakeTile } from './sweepstake-tile.tsx';
 
 const TWO_TILES = ['h-56 w-60 shrink-0', 'h-56 w-60 shrink-0'];
@@ -45,5 +47,19 @@ export function SweepstakeRail({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The dashboards' sweepstakes block: a titled section linking to every draw, over the rail. */
+export function SweepstakesSection({
+  title,
+  id,
+  moreLabel,
+  ...rail
+}: { title: string; id: string; moreLabel: string } & Parameters<typeof SweepstakeRail>[0]) {
+  return (
+    <Section title={title} id={id} more={{ to: paths.sweepstakes, label: moreLabel }}>
+      <SweepstakeRail {...rail} />
+    </Section>
   );
 }

@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { paths } from '../../config/paths.ts';
 import { challengesQueryOptions, sweepstakesQueryOptions } from '../../lib/summaries.ts';
 import { useLive } from '../../lib/live/use-live.ts';
 import { useMe } from '../../lib/user.ts';
 import { LiveIndicator } from '../../ui/live-indicator.tsx';
-import { ChallengeTile } from '../../ui/challenge-tile.tsx';
-import { EmptyState } from '../../ui/empty-state.tsx';
-import { Section } from '../../ui/section.tsx';
+import { ChallengesSection } from '../../ui/challenge-tile.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { SweepstakeRail } from '../../ui/sweepstake-rail.tsx';
+import { SweepstakesSection } from '../../ui/sweepstake-rail.tsx';
 import { CheckinCard } from '../../features/checkin/components/checkin-card.tsx';
 import { PositionCard } from '../../features/leaderboard/components/position-card.tsx';
 import { RankCard } from '../../features/dashboard/components/rank-card.tsx';
@@ -56,33 +53,23 @@ export default function DashboardRoute() {
       </div>
       <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-7">
         <RewardsCarousel />
-        <Section
+        <ChallengesSection
           title={t('challenges.title')}
           id="live-challenges"
-          more={{ to: paths.challenges, label: t('seeAll') }}
-        >
-          <div className="flex flex-col gap-2 px-4">
-            {challenges.isPending ? (
-              [0, 1, 2].map((i) => <Skeleton key={i} className="h-[74px]" />)
-            ) : live.length === 0 ? (
-              <EmptyState title={t('challenges.empty')} description={t('challenges.emptyHint')} />
-            ) : (
-              live.map((c) => <ChallengeTile key={c.challengeId} challenge={c} />)
-            )}
-          </div>
-        </Section>
-        <Section
+          moreLabel={t('seeAll')}
+          pending={challenges.isPending}
+          challenges={live}
+          empty={{ title: t('challenges.empty'), description: t('challenges.emptyHint') }}
+        />
+        <SweepstakesSection
           title={t('sweepstakes.title')}
           id="sweepstakes"
-          more={{ to: paths.sweepstakes, label: t('seeAll') }}
-        >
-          <SweepstakeRail
-            query={sweepstakes}
-            empty={t('sweepstakes.empty')}
-            listClassName="flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 lg:grid lg:grid-cols-2 lg:overflow-visible"
-            itemClassName="flex lg:[&>*]:w-full"
-          />
-        </Section>
+          moreLabel={t('seeAll')}
+          query={sweepstakes}
+          empty={t('sweepstakes.empty')}
+          listClassName="flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 lg:grid lg:grid-cols-2 lg:overflow-visible"
+          itemClassName="flex lg:[&>*]:w-full"
+        />
       </div>
     </main>
   );
