@@ -261,21 +261,25 @@ export async function startBareFastify(workers = 1): Promise<Running> {
 }
 
 /** One path under load, from the load-generator process; answers its figures. */
-export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+/**
+ * Runs a bench worker script (`server/bench/<script>`) as its own process on a JSON spec and
+ * answers the JSON object it prints last.
+ */
+export async function runWorker<T>(script: string, spec: object, what: string): Promise<T> {
   const dir = mkdtempSync(path.join(tmpdir(), 'paddock-load-'));
   const file = path.join(dir, 'spec.json');
   writeFileSync(file, JSON.stringify(spec));
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'server/bench/load-worker.ts'), file],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/bench', script), file], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout?.on('data', (d) => (out += d));
   await exited(child);
-  if (child.exitCode !== 0) throw new Error(`The load generator failed on ${spec.path.name}`);
-  return JSON.parse(out.trim().split('\n').pop()!) as LoadResult;
+  if (child.exitCode !== 0) throw new Error(`The load generator failed on ${what}`);
+  return JSON.parse(out.trim().split('\n').pop()!) as T;
+}
+
+export function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  return runWorker<LoadResult>('load-worker.ts', spec, spec.path.name);
 }

@@ -1,134 +1,246 @@
 /**
- * npm run bench:realtime — organization-wide broadcast fan-out on one server process
- * (decision 013: measured on this machine, in the same run).
+ * npm run bench:realtime — live race day on one server process (decision 013: measured on this
+ * machine, in the same run), against the targets of decision 012:
  *
- * Opens BENCH_CONNECTIONS (default 2,000) WebSockets joined to `realtime:live` (vsn 2.0.0, the
- * frames the official client sends), states RSS per 1,000 connections, then publishes
- * BENCH_BROADCASTS (default 20) events one after the other and reports, per event, the time
- * until every connection had it (p50/p99 over the events) and the per-delivery p99. The
- * sockets' client side runs in the same process, so the figures include its cost: a pessimistic
- * bound for the server alone. Database: BENCH_DATABASE_URL → PostgreSQL (events through
- * LISTEN/NOTIFY), else in-memory PGlite (in-process bus).
+ * 1. BENCH_CONNECTIONS (default 10,000) WebSockets joined to `realtime:live` on ONE production
+ *    server process (started as `npm start` starts it, on a fresh PostgreSQL database), held
+ *    by listener processes of their own (realtime-listeners.ts, 2,500 sockets each), never by
+ *    the server's process. The server's RSS before and after gives MB per 1,000 connections.
+ *    BENCH_BROADCASTS (default 20) organization-wide events are published on the event bus
+ *    from this process (PostgreSQL NOTIFY, as another server process would); per event, the
+ *    time until every socket had it (p50/p99 over the events).
+ * 2. A burst of BENCH_BURST (default 5,000) poll answers by as many fans, first with no
+ *    listener, then with every listener connected (burst-worker.ts, 50 connections): the
+ *    answer path's throughput with listeners against without, and the time from the last
+ *    answer until every listener had the poll's last `poll_results` announcement (coalesced to
+ *    one per second, decision 024: the event carries no tally; a fan who may see the results
+ *    then reads them).
+ *
+ * Database: BENCH_DATABASE_URL (the server whose maintenance database is used; default the
+ * local PostgreSQL); a database `paddock_bench_rt_<time>` is created and dropped. Figures go to
+ * bench/results/realtime.json.
  */
-import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { fork } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import WebSocket from 'ws';
-import { buildApp } from '../src/app.ts';
-import { generatePrivateJwk } from '../src/auth/signing-keys.ts';
-import { createDeps } from '../src/bootstrap.ts';
-import { parseEnv } from '../src/config.ts';
-import { publishAfterCommit } from '../src/platform/events/after-commit.ts';
-import { seedOrganization } from '../src/seed/organization-seed.ts';
+import { SessionTokens } from '../src/auth/session-tokens.ts';
+import { generatePrivateJwk, loadSigningKeys } from '../src/auth/signing-keys.ts';
+import { openDatabase } from '../src/db/engine.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { systemClock } from '../src/platform/clock.ts';
+import { PostgresEventBus } from '../src/platform/events/postgres-event-bus.ts';
+import { adminQuery, DEFAULT_SERVER, databaseUrlFor, dropDatabase } from './bench-database.ts';
+import type { BurstResult, BurstSpec } from './burst-worker.ts';
+import { freePort, memoryOf, ROOT, type Running, runWorker, startServer } from './processes.ts';
+import type { ListenerCommand, ListenerReply } from './realtime-listeners.ts';
+import { seedBench } from './seed.ts';
+import { createTargets } from './targets.ts';
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const BROADCASTS = Number(process.env.BENCH_BROADCASTS ?? 20);
-const databaseUrl = process.env.BENCH_DATABASE_URL;
+const BURST = Number(process.env.BENCH_BURST ?? 5_000);
+const PER_LISTENER = 2_500;
+const TOKEN_LIFETIME = 86_400;
+/** How long a broadcast (or the burst's last announcement) may take before it counts as lost. */
+const SETTLE_MS = 3_000;
 
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 };
-const mb = (bytes: number) => bytes / 1024 / 1024;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A forked listener process and a way to ask it something and wait for the answer. */
+function startListener() {
+  const child = fork(path.join(ROOT, 'server/bench/realtime-listeners.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ask = <T extends ListenerReply['type']>(command: ListenerCommand, answer: T) =>
+    new Promise<Extract<ListenerReply, { type: T }>>((resolve) => {
+      const on = (message: ListenerReply) => {
+        if (message.type !== answer) return;
+        child.off('message', on);
+        resolve(message as Extract<ListenerReply, { type: T }>);
+      };
+      child.on('message', on);
+      child.send(command);
+    });
+  return { child, ask };
+}
+
+async function burst(spec: BurstSpec) {
+  return runWorker<BurstResult>('burst-worker.ts', spec, 'the poll-answer burst');
+}
 
 async function main() {
-  const env = parseEnv({
-    NODE_ENV: 'production',
-    DATA_DIR: path.join(tmpdir(), `paddock-bench-rt-${randomUUID()}`),
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_SCALE: '100000',
-  });
-  const { deps, database } = await createDeps(env, {
-    secrets: { jwtPrivateJwk: await generatePrivateJwk(), appSecret: 'b'.repeat(64) },
-    dataDirForDb: databaseUrl ? undefined : null,
-  });
-  const app = await buildApp(deps, { serveWeb: false });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const org = await seedOrganization(deps.db, { slug: `bench-${randomUUID().slice(0, 8)}`, name: 'Bench' });
-  const sockets: WebSocket[] = [];
-  let failed = 0;
-  const url = `${base.replace('http', 'ws')}/realtime/v1/websocket?apikey=${org.publishableKey}&vsn=2.0.0`;
-
-  // The official client's heartbeat (realtime-compat §4): the server closes sockets silent for 60 s.
-  let heartbeatRef = 100;
-  const heartbeat = setInterval(() => {
-    const frame = JSON.stringify([null, String(heartbeatRef++), 'phoenix', 'heartbeat', {}]);
-    for (const ws of sockets) if (ws.readyState === WebSocket.OPEN) ws.send(frame);
-  }, 20_000);
-  global.gc?.();
-  const rssBefore = process.memoryUsage().rss;
-  const received = new Map<number, number[]>();
-  const opened = performance.now();
-  const BATCH = 100;
-  for (let i = 0; i < CONNECTIONS; i += BATCH) {
-    await Promise.all(
-      Array.from({ length: Math.min(BATCH, CONNECTIONS - i) }, async () => {
-        const ws = new WebSocket(url);
-        sockets.push(ws);
-        await new Promise<void>((resolve, reject) => {
-          ws.once('open', () =>
-            ws.send(JSON.stringify(['1', '1', 'realtime:live', 'phx_join', { config: {} }])),
-          );
-          ws.on('message', (data) => {
-            const [, ref, , event, payload] = JSON.parse(String(data));
-            if (event === 'phx_reply' && ref === '1') return resolve();
-            if (event === 'broadcast') {
-              const { seq, sentAt } = payload.payload as { seq: number; sentAt: number };
-              received.get(seq)?.push(performance.timeOrigin + performance.now() - sentAt);
-            }
-          });
-          // A socket that fails to connect is counted, not fatal: the figures say how many joined.
-          ws.on('error', () => {
-            failed += 1;
-            resolve();
-          });
-          void reject;
-        });
-      }),
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_SERVER;
+  const dbName = `paddock_bench_rt_${Date.now()}`;
+  const databaseUrl = databaseUrlFor(serverUrl, dbName);
+  await adminQuery(serverUrl, `create database ${dbName}`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-bench-rt-'));
+  const port = await freePort();
+  const jwk = await generatePrivateJwk();
+  let server: Running | null = null;
+  const listeners: ReturnType<typeof startListener>[] = [];
+  const bus = new PostgresEventBus(databaseUrl);
+  const loadBefore = loadavg()[0]!;
+  try {
+    console.log(`▶ seeding ${BURST.toLocaleString('en-US')} fans…`);
+    const database = await openDatabase({ databaseUrl, dataDir: null });
+    await migrateToLatest(database.db);
+    const siteUrl = `http://127.0.0.1:${port}`;
+    const tokens = new SessionTokens(
+      await loadSigningKeys(jwk),
+      systemClock,
+      TOKEN_LIFETIME,
+      `${siteUrl}/auth/v1`,
     );
-  }
-  const openSeconds = (performance.now() - opened) / 1000;
-  global.gc?.();
-  const rssAfter = process.memoryUsage().rss;
+    const seed = await seedBench(database.db, tokens, BURST);
+    await database.close();
+    const tokensFile = path.join(dataDir, 'tokens.json');
+    writeFileSync(tokensFile, JSON.stringify(seed.fanTokens));
 
-  const completion: number[] = [];
-  const deliveries: number[] = [];
-  for (let seq = 0; seq < BROADCASTS; seq++) {
-    const arrivals: number[] = [];
-    received.set(seq, arrivals);
-    const sentAt = performance.timeOrigin + performance.now();
-    publishAfterCommit(deps.db, {
-      organizationId: org.id,
-      topic: 'live',
-      event: 'poll_results',
-      payload: { challengeId: randomUUID(), seq, sentAt },
+    const logFile = path.join(ROOT, 'bench/results/server-realtime.log');
+    writeFileSync(logFile, '');
+    server = await startServer(
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        SEED_DEMO: 'false',
+        JWT_PRIVATE_JWK: jwk,
+        APP_SECRET: 'bench-app-secret-'.padEnd(64, 'x'),
+        AUTH_JWT_EXPIRY: String(TOKEN_LIFETIME),
+        // Every socket comes from 127.0.0.1: the per-address handshake throttle is scaled, not off.
+        RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '100000',
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      },
+      port,
+      logFile,
+    );
+    const targets = await createTargets(server.url, seed.operatorToken, seed.publishableKey);
+    const [quietPoll, livePoll, warmPoll] = targets.polls as [string, string, string];
+    const burstSpec = (challengeId: string): BurstSpec => ({
+      baseUrl: server!.url,
+      organizationKey: seed.publishableKey,
+      tokensFile,
+      challengeId,
+      amount: BURST,
+      connections: 50,
     });
-    const deadline = Date.now() + 10_000;
-    while (arrivals.length < CONNECTIONS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-    completion.push(Math.max(...arrivals));
-    deliveries.push(...arrivals);
-    if (arrivals.length < CONNECTIONS) console.log(`  broadcast ${seq}: only ${arrivals.length} delivered`);
+
+    // A fresh server answers its first requests slowly (JIT, pools): a warm-up burst on a third
+    // poll, not counted, so both measured bursts meet the same warm server.
+    await burst({ ...burstSpec(warmPoll), amount: Math.min(BURST, 1_000) });
+    console.log(`▶ burst of ${BURST} poll answers, no listener…`);
+    const alone = await burst(burstSpec(quietPoll));
+    console.log(
+      `  ${alone.rps.toFixed(0)} answers/s, p99 ${alone.p99} ms, ${JSON.stringify(alone.statusCodes)}`,
+    );
+
+    console.log(`▶ opening ${CONNECTIONS.toLocaleString('en-US')} sockets…`);
+    const mb = () => {
+      const rss = memoryOf(server?.pid)?.rssMb;
+      return rss === undefined ? null : Math.round(rss);
+    };
+    const rssBefore = mb();
+    const opened = performance.now();
+    const url = `${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${seed.publishableKey}&vsn=2.0.0`;
+    const shares: number[] = [];
+    for (let left = CONNECTIONS; left > 0; left -= PER_LISTENER) shares.push(Math.min(PER_LISTENER, left));
+    for (const _ of shares) listeners.push(startListener());
+    const openings = await Promise.all(
+      listeners.map((l, i) => l.ask({ type: 'open', url, count: shares[i]!, pollId: livePoll }, 'opened')),
+    );
+    const openSeconds = (performance.now() - opened) / 1000;
+    const joined = openings.reduce((sum, o) => sum + o.joined, 0);
+    await sleep(2_000);
+    const rssAfter = mb();
+    console.log(
+      `  ${joined} joined in ${openSeconds.toFixed(1)} s; server RSS ${rssBefore} → ${rssAfter} MB`,
+    );
+
+    console.log(`▶ ${BROADCASTS} organization-wide broadcasts…`);
+    await bus.start();
+    for (let seq = 0; seq < BROADCASTS; seq++) {
+      await bus.publish({
+        organizationId: seed.organizationId,
+        topic: 'live',
+        event: 'bench_ping',
+        payload: { seq, sentAt: Date.now() },
+      });
+      await sleep(1_000);
+    }
+    await sleep(SETTLE_MS);
+    const pingReports = await Promise.all(listeners.map((l) => l.ask({ type: 'report' }, 'report')));
+    const completion: number[] = [];
+    let missed = 0;
+    for (let seq = 0; seq < BROADCASTS; seq++) {
+      const arrivals = pingReports.flatMap((r) => r.pings[seq] ?? []);
+      missed += joined - arrivals.length;
+      completion.push(arrivals.length === 0 ? Number.POSITIVE_INFINITY : Math.max(...arrivals));
+    }
+
+    console.log(`▶ burst of ${BURST} poll answers with ${joined} listeners…`);
+    const withListeners = await burst(burstSpec(livePoll));
+    console.log(
+      `  ${withListeners.rps.toFixed(0)} answers/s, p99 ${withListeners.p99} ms, ${JSON.stringify(withListeners.statusCodes)}`,
+    );
+    await sleep(SETTLE_MS);
+    const burstReports = await Promise.all(listeners.map((l) => l.ask({ type: 'report' }, 'report')));
+    const lasts = burstReports.flatMap((r) => r.lastPollResults);
+    const heard = lasts.filter((t): t is number => t !== null).map((t) => t - withListeners.finishedAt);
+
+    const result = {
+      date: new Date().toISOString(),
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: loadavg()[0]!,
+      connections: { asked: CONNECTIONS, joined, openSeconds, rssBeforeMb: rssBefore, rssAfterMb: rssAfter },
+      rssPer1000Mb:
+        rssBefore !== null && rssAfter !== null && joined > 0
+          ? ((rssAfter - rssBefore) / joined) * 1000
+          : null,
+      broadcasts: {
+        count: BROADCASTS,
+        reachAllP50Ms: quantile(completion, 0.5),
+        reachAllP99Ms: quantile(completion, 0.99),
+        missedDeliveries: missed,
+      },
+      burst: {
+        answers: BURST,
+        alone,
+        withListeners,
+        throughputDropPercent: 100 * (1 - withListeners.rps / alone.rps),
+        lastAnnouncementAfterLastAnswerMs: {
+          p50: quantile(heard, 0.5),
+          p99: quantile(heard, 0.99),
+          max: heard.length ? Math.max(...heard) : null,
+        },
+        listenersWithoutAnnouncement: joined - heard.length,
+      },
+    };
+    const out = path.join(ROOT, 'bench/results/realtime.json');
+    writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+    const r = result;
+    console.log(`
+| Target (decision 012)                                   | Measured |
+| ------------------------------------------------------- | -------- |
+| 10,000 connections on one process                       | ${joined.toLocaleString('en-US')} joined in ${openSeconds.toFixed(1)} s |
+| RSS per 1,000 connections                               | ${r.rssPer1000Mb === null ? '—' : `${r.rssPer1000Mb.toFixed(1)} MB`} (server ${rssBefore} → ${rssAfter} MB) |
+| Broadcast reaches all, p99 < 1 s                        | p50 ${r.broadcasts.reachAllP50Ms} ms, p99 ${r.broadcasts.reachAllP99Ms} ms, ${missed} deliveries missed |
+| ${BURST} answers: throughput drop with listeners ≤ 10 % | ${alone.rps.toFixed(0)} → ${withListeners.rps.toFixed(0)} answers/s (${r.burst.throughputDropPercent.toFixed(1)} %) |
+| Last announcement after the last answer                 | p99 ${r.burst.lastAnnouncementAfterLastAnswerMs.p99} ms, max ${r.burst.lastAnnouncementAfterLastAnswerMs.max} ms; ${r.burst.listenersWithoutAnnouncement} without |
+
+Load average ${loadBefore.toFixed(1)} before, ${r.loadAverageAfter.toFixed(1)} after. Figures written to ${path.relative(ROOT, out)}`);
+  } finally {
+    for (const l of listeners) {
+      l.child.send({ type: 'close' } satisfies ListenerCommand);
+    }
+    await bus.close().catch(() => undefined);
+    if (server) await server.stop();
+    await dropDatabase(serverUrl, dbName).catch(() => undefined);
   }
-
-  console.log(`realtime fan-out (${deps.events.kind} bus, ${CONNECTIONS} connections on one process)`);
-  console.log(
-    `  connect + join: ${openSeconds.toFixed(1)} s (${Math.round(CONNECTIONS / openSeconds)}/s), ${failed} failed`,
-  );
-  console.log(
-    `  RSS: ${mb(rssAfter - rssBefore).toFixed(0)} MB for the connections (server and client side), ` +
-      `${((mb(rssAfter - rssBefore) / CONNECTIONS) * 1000).toFixed(1)} MB per 1,000`,
-  );
-  console.log(
-    `  broadcast reaches all: p50 ${quantile(completion, 0.5).toFixed(0)} ms, p99 ${quantile(completion, 0.99).toFixed(0)} ms` +
-      ` (${BROADCASTS} broadcasts); per delivery p99 ${quantile(deliveries, 0.99).toFixed(0)} ms`,
-  );
-
-  clearInterval(heartbeat);
-  for (const ws of sockets) ws.terminate();
-  await app.close();
-  await database.close();
 }
 
 main().catch((error) => {

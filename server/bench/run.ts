@@ -8,7 +8,6 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { SessionTokens } from '../src/auth/session-tokens.ts';
 import { generatePrivateJwk, loadSigningKeys } from '../src/auth/signing-keys.ts';
 import { openDatabase } from '../src/db/engine.ts';
@@ -21,6 +20,7 @@ import {
   type SelfTime,
   topSelfTime,
 } from './cpu-profile.ts';
+import { adminQuery, DEFAULT_SERVER, databaseUrlFor, dropDatabase } from './bench-database.ts';
 import { checkLedgerInvariant } from './invariant.ts';
 import { runInProcessLedger, runPgbench } from './ledger-limit.ts';
 import { BARE_PATH, type LoadResult, type LoadSpec, PATHS } from './load-plan.ts';
@@ -45,41 +45,6 @@ import { createTargets, type Targets } from './targets.ts';
 import { probeThrottle } from './throttle-probe.ts';
 
 const TOKEN_LIFETIME = 86_400;
-const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function adminQuery(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * Without FORCE: forcing would terminate a connection the closed pool is still letting go of,
- * and node-postgres reports that as an unhandled error. The bench's own connections are all
- * closed by now, so a short retry suffices.
- */
-async function dropDatabase(serverUrl: string, name: string) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await adminQuery(serverUrl, `drop database if exists ${name}`);
-      return;
-    } catch (error) {
-      if (attempt >= 20) throw error;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-}
-
-function databaseUrlFor(serverUrl: string, name: string) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 async function measureBare(o: BenchOptions, workers: number): Promise<number> {
   const bare = await startBareFastify(workers);
   try {

@@ -1,0 +1,84 @@
+/**
+ * A burst of poll answers for `npm run bench:realtime`, in its own process like the race-day
+ * load generator (load-worker.ts): `amount` answers to one poll as fast as `connections`
+ * connections allow, answer n from fan n (each fan answers once, so every answer is a first one
+ * that pays and announces). Prints one JSON object (`BurstResult`) on stdout.
+ *
+ * Usage: node --import tsx server/bench/burst-worker.ts <spec.json>
+ */
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+export interface BurstSpec {
+  baseUrl: string;
+  organizationKey: string;
+  tokensFile: string;
+  challengeId: string;
+  amount: number;
+  connections: number;
+}
+
+export interface BurstResult {
+  answers: number;
+  seconds: number;
+  rps: number;
+  p99: number;
+  /** Epoch ms when the last answer had been answered. */
+  finishedAt: number;
+  statusCodes: Record<string, number>;
+  errors: number;
+}
+
+async function main() {
+  const spec = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as BurstSpec;
+  const tokens = JSON.parse(readFileSync(spec.tokensFile, 'utf8')) as string[];
+  let n = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon(
+      {
+        url: spec.baseUrl,
+        connections: spec.connections,
+        amount: spec.amount,
+        timeout: 10,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const fan = n++ % tokens.length;
+              return {
+                ...req,
+                method: 'POST',
+                path: `/api/challenge/${spec.challengeId}`,
+                headers: {
+                  authorization: `Bearer ${tokens[fan]}`,
+                  'x-organization-token': spec.organizationKey,
+                  'content-type': 'application/json',
+                },
+                body: JSON.stringify({ responseIndex: fan % 3 }),
+              };
+            },
+          },
+        ],
+      },
+      (error, r) => (error ? reject(error) : resolve(r)),
+    );
+  });
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
+    statusCodes[code] = (stat as { count: number }).count;
+  }
+  const out: BurstResult = {
+    answers: result.requests.total,
+    seconds: result.duration,
+    rps: result.requests.total / result.duration,
+    p99: result.latency.p99,
+    finishedAt: Date.now(),
+    statusCodes,
+    errors: result.errors + result.timeouts,
+  };
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
