@@ -25,6 +25,10 @@ export interface BurstResult {
   p99: number;
   /** Epoch ms when the last answer had been answered. */
   finishedAt: number;
+  /** Epoch ms of the last successful (2xx) answer: the last one that could change the tally. */
+  lastOkAt: number | null;
+  /** Successful answers per second (2xx only: a 503 shed under overload serves nobody). */
+  servedRps: number;
   statusCodes: Record<string, number>;
   errors: number;
 }
@@ -33,6 +37,7 @@ async function main() {
   const spec = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as BurstSpec;
   const tokens = JSON.parse(readFileSync(spec.tokensFile, 'utf8')) as string[];
   let n = 0;
+  let lastOkAt: number | null = null;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     autocannon(
       {
@@ -56,6 +61,9 @@ async function main() {
                 body: JSON.stringify({ responseIndex: fan % 3 }),
               };
             },
+            onResponse: (status: number) => {
+              if (status >= 200 && status < 300) lastOkAt = Date.now();
+            },
           },
         ],
       },
@@ -72,6 +80,11 @@ async function main() {
     rps: result.requests.total / result.duration,
     p99: result.latency.p99,
     finishedAt: Date.now(),
+    lastOkAt,
+    servedRps:
+      Object.entries(statusCodes)
+        .filter(([code]) => code.startsWith('2'))
+        .reduce((sum, [, count]) => sum + count, 0) / result.duration,
     statusCodes,
     errors: result.errors + result.timeouts,
   };

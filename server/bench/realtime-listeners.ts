@@ -69,12 +69,19 @@ async function open(url: string, count: number, pollId: string) {
     );
     joined += results.filter(Boolean).length;
   }
-  // The official client's heartbeat: the server closes a socket silent for 60 s.
+  // The official client's heartbeat, every 20 s per socket. Real clients connect at different
+  // moments, so their heartbeats are spread over the interval: a twentieth of the sockets each
+  // second, not all 10,000 in the same instant.
   let ref = 100;
+  let tick = 0;
   heartbeat = setInterval(() => {
     const frame = JSON.stringify([null, String(ref++), 'phoenix', 'heartbeat', {}]);
-    for (const ws of sockets) if (ws.readyState === WebSocket.OPEN) ws.send(frame);
-  }, 20_000);
+    const phase = tick++ % 20;
+    for (let i = phase; i < sockets.length; i += 20) {
+      const ws = sockets[i]!;
+      if (ws.readyState === WebSocket.OPEN) ws.send(frame);
+    }
+  }, 1_000);
   reply({ type: 'opened', joined, failed: count - joined });
 }
 

@@ -32,7 +32,7 @@ import { systemClock } from '../src/platform/clock.ts';
 import { PostgresEventBus } from '../src/platform/events/postgres-event-bus.ts';
 import { adminQuery, DEFAULT_SERVER, databaseUrlFor, dropDatabase } from './bench-database.ts';
 import type { BurstResult, BurstSpec } from './burst-worker.ts';
-import { freePort, memoryOf, ROOT, type Running, runWorker, startServer } from './processes.ts';
+import { cpuSecondsOf, freePort, memoryOf, ROOT, type Running, runWorker, startServer } from './processes.ts';
 import type { ListenerCommand, ListenerReply } from './realtime-listeners.ts';
 import { seedBench } from './seed.ts';
 import { createTargets } from './targets.ts';
@@ -74,6 +74,31 @@ async function burst(spec: BurstSpec) {
   return runWorker<BurstResult>('burst-worker.ts', spec, 'the poll-answer burst');
 }
 
+/**
+ * A burst with the CPU it cost: the server's milliseconds per served answer (what the listeners
+ * add to the server itself) and the listener processes' CPU seconds (what the sockets' client
+ * side took from the same two cores).
+ */
+async function measuredBurst(
+  spec: BurstSpec,
+  serverPid: number | undefined,
+  listenerPids: (number | undefined)[],
+) {
+  const cpu = () => ({
+    server: cpuSecondsOf(serverPid) ?? 0,
+    listeners: listenerPids.reduce<number>((sum, pid) => sum + (cpuSecondsOf(pid) ?? 0), 0),
+  });
+  const before = cpu();
+  const result = await burst(spec);
+  const after = cpu();
+  const served = result.servedRps * result.seconds;
+  return {
+    ...result,
+    serverCpuMsPerAnswer: served > 0 ? (1000 * (after.server - before.server)) / served : null,
+    listenerCpuSeconds: after.listeners - before.listeners,
+  };
+}
+
 async function main() {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_SERVER;
   const dbName = `paddock_bench_rt_${Date.now()}`;
@@ -104,23 +129,27 @@ async function main() {
 
     const logFile = path.join(ROOT, 'bench/results/server-realtime.log');
     writeFileSync(logFile, '');
-    server = await startServer(
-      {
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        SEED_DEMO: 'false',
-        JWT_PRIVATE_JWK: jwk,
-        APP_SECRET: 'bench-app-secret-'.padEnd(64, 'x'),
-        AUTH_JWT_EXPIRY: String(TOKEN_LIFETIME),
-        // Every socket comes from 127.0.0.1: the per-address handshake throttle is scaled, not off.
-        RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '100000',
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      },
-      port,
-      logFile,
-    );
+    const start = async () => {
+      server = await startServer(
+        {
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrl,
+          SEED_DEMO: 'false',
+          JWT_PRIVATE_JWK: jwk,
+          APP_SECRET: 'bench-app-secret-'.padEnd(64, 'x'),
+          AUTH_JWT_EXPIRY: String(TOKEN_LIFETIME),
+          // Every socket comes from 127.0.0.1: the per-address handshake throttle is scaled, not off.
+          RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '100000',
+          LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        },
+        port,
+        logFile,
+      );
+      return server;
+    };
+    server = await start();
     const targets = await createTargets(server.url, seed.operatorToken, seed.publishableKey);
-    const [quietPoll, livePoll, warmPoll] = targets.polls as [string, string, string];
+    const [quietPoll, livePoll, warmPoll, rewarmPoll] = targets.polls as [string, string, string, string];
     const burstSpec = (challengeId: string): BurstSpec => ({
       baseUrl: server!.url,
       organizationKey: seed.publishableKey,
@@ -132,13 +161,21 @@ async function main() {
 
     // A fresh server answers its first requests slowly (JIT, pools): a warm-up burst on a third
     // poll, not counted, so both measured bursts meet the same warm server.
-    await burst({ ...burstSpec(warmPoll), amount: Math.min(BURST, 1_000) });
+    const warmUp = (poll: string) => burst({ ...burstSpec(poll), amount: Math.min(BURST, 1_000) });
+    await warmUp(warmPoll);
     console.log(`▶ burst of ${BURST} poll answers, no listener…`);
-    const alone = await burst(burstSpec(quietPoll));
+    const alone = await measuredBurst(burstSpec(quietPoll), server.pid, []);
     console.log(
-      `  ${alone.rps.toFixed(0)} answers/s, p99 ${alone.p99} ms, ${JSON.stringify(alone.statusCodes)}`,
+      `  ${alone.servedRps.toFixed(0)} served answers/s, p99 ${alone.p99} ms, ${JSON.stringify(alone.statusCodes)}`,
     );
 
+    // A fresh, warmed server for the sockets: the burst's garbage would otherwise be collected
+    // while they open and make the difference in resident memory meaningless. Both readings
+    // follow the same quiet pause.
+    await server.stop();
+    server = await start();
+    await warmUp(rewarmPoll);
+    await sleep(5_000);
     console.log(`▶ opening ${CONNECTIONS.toLocaleString('en-US')} sockets…`);
     const mb = () => {
       const rss = memoryOf(server?.pid)?.rssMb;
@@ -155,7 +192,7 @@ async function main() {
     );
     const openSeconds = (performance.now() - opened) / 1000;
     const joined = openings.reduce((sum, o) => sum + o.joined, 0);
-    await sleep(2_000);
+    await sleep(5_000);
     const rssAfter = mb();
     console.log(
       `  ${joined} joined in ${openSeconds.toFixed(1)} s; server RSS ${rssBefore} → ${rssAfter} MB`,
@@ -183,14 +220,19 @@ async function main() {
     }
 
     console.log(`▶ burst of ${BURST} poll answers with ${joined} listeners…`);
-    const withListeners = await burst(burstSpec(livePoll));
+    const withListeners = await measuredBurst(
+      burstSpec(livePoll),
+      server.pid,
+      listeners.map((l) => l.child.pid),
+    );
     console.log(
-      `  ${withListeners.rps.toFixed(0)} answers/s, p99 ${withListeners.p99} ms, ${JSON.stringify(withListeners.statusCodes)}`,
+      `  ${withListeners.servedRps.toFixed(0)} served answers/s, p99 ${withListeners.p99} ms, ${JSON.stringify(withListeners.statusCodes)}`,
     );
     await sleep(SETTLE_MS);
     const burstReports = await Promise.all(listeners.map((l) => l.ask({ type: 'report' }, 'report')));
     const lasts = burstReports.flatMap((r) => r.lastPollResults);
-    const heard = lasts.filter((t): t is number => t !== null).map((t) => t - withListeners.finishedAt);
+    const lastOk = withListeners.lastOkAt ?? withListeners.finishedAt;
+    const heard = lasts.filter((t): t is number => t !== null).map((t) => t - lastOk);
 
     const result = {
       date: new Date().toISOString(),
@@ -211,7 +253,7 @@ async function main() {
         answers: BURST,
         alone,
         withListeners,
-        throughputDropPercent: 100 * (1 - withListeners.rps / alone.rps),
+        throughputDropPercent: 100 * (1 - withListeners.servedRps / alone.servedRps),
         lastAnnouncementAfterLastAnswerMs: {
           p50: quantile(heard, 0.5),
           p99: quantile(heard, 0.99),
@@ -229,8 +271,9 @@ async function main() {
 | 10,000 connections on one process                       | ${joined.toLocaleString('en-US')} joined in ${openSeconds.toFixed(1)} s |
 | RSS per 1,000 connections                               | ${r.rssPer1000Mb === null ? '—' : `${r.rssPer1000Mb.toFixed(1)} MB`} (server ${rssBefore} → ${rssAfter} MB) |
 | Broadcast reaches all, p99 < 1 s                        | p50 ${r.broadcasts.reachAllP50Ms} ms, p99 ${r.broadcasts.reachAllP99Ms} ms, ${missed} deliveries missed |
-| ${BURST} answers: throughput drop with listeners ≤ 10 % | ${alone.rps.toFixed(0)} → ${withListeners.rps.toFixed(0)} answers/s (${r.burst.throughputDropPercent.toFixed(1)} %) |
-| Last announcement after the last answer                 | p99 ${r.burst.lastAnnouncementAfterLastAnswerMs.p99} ms, max ${r.burst.lastAnnouncementAfterLastAnswerMs.max} ms; ${r.burst.listenersWithoutAnnouncement} without |
+| ${BURST} answers: throughput drop with listeners ≤ 10 % | ${alone.servedRps.toFixed(0)} → ${withListeners.servedRps.toFixed(0)} served answers/s (${r.burst.throughputDropPercent.toFixed(1)} % drop; 503s ${withListeners.statusCodes['503'] ?? 0}) |
+| Server CPU per served answer, without → with listeners  | ${alone.serverCpuMsPerAnswer?.toFixed(2)} → ${withListeners.serverCpuMsPerAnswer?.toFixed(2)} ms; listener processes used ${withListeners.listenerCpuSeconds.toFixed(1)} CPU s during the burst |
+| Last announcement after the last served answer          | p99 ${r.burst.lastAnnouncementAfterLastAnswerMs.p99} ms, max ${r.burst.lastAnnouncementAfterLastAnswerMs.max} ms; ${r.burst.listenersWithoutAnnouncement} without |
 
 Load average ${loadBefore.toFixed(1)} before, ${r.loadAverageAfter.toFixed(1)} after. Figures written to ${path.relative(ROOT, out)}`);
   } finally {

@@ -49,8 +49,9 @@ export class RealtimeConnection implements HubConnection {
     socket.on('error', () => this.dispose());
   }
 
-  sendText(text: string) {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(text);
+  /** A text frame; bytes already UTF-8 encoded (a broadcast's, encoded once) are sent as text too. */
+  sendText(text: string | Buffer) {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(text, { binary: false });
   }
 
   private send(frame: Frame) {
