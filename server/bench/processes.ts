@@ -170,6 +170,18 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string) 
 }
 
 /**
+ * What every bench server is started with: its own data folder, no demo team, and the signing
+ * key and app secret the bench minted its fans' tokens with.
+ */
+export const benchServerEnv = (dataDir: string, jwk: string, tokenLifetimeSeconds: number) => ({
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'false',
+  JWT_PRIVATE_JWK: jwk,
+  APP_SECRET: 'bench-app-secret-'.padEnd(64, 'x'),
+  AUTH_JWT_EXPIRY: String(tokenLifetimeSeconds),
+});
+
+/**
  * `node --import tsx server/src/main.ts` with NODE_ENV=production, exactly what `npm start`
  * runs, on its own port; `profileDir` adds --cpu-prof (written when the server shuts down).
  */

@@ -32,7 +32,16 @@ import { systemClock } from '../src/platform/clock.ts';
 import { PostgresEventBus } from '../src/platform/events/postgres-event-bus.ts';
 import { adminQuery, DEFAULT_SERVER, databaseUrlFor, dropDatabase } from './bench-database.ts';
 import type { BurstResult, BurstSpec } from './burst-worker.ts';
-import { cpuSecondsOf, freePort, memoryOf, ROOT, type Running, runWorker, startServer } from './processes.ts';
+import {
+  benchServerEnv,
+  cpuSecondsOf,
+  freePort,
+  memoryOf,
+  ROOT,
+  type Running,
+  runWorker,
+  startServer,
+} from './processes.ts';
 import type { ListenerCommand, ListenerReply } from './realtime-listeners.ts';
 import { seedBench } from './seed.ts';
 import { createTargets } from './targets.ts';
@@ -132,12 +141,8 @@ async function main() {
     const start = async () => {
       server = await startServer(
         {
-          DATA_DIR: dataDir,
+          ...benchServerEnv(dataDir, jwk, TOKEN_LIFETIME),
           DATABASE_URL: databaseUrl,
-          SEED_DEMO: 'false',
-          JWT_PRIVATE_JWK: jwk,
-          APP_SECRET: 'bench-app-secret-'.padEnd(64, 'x'),
-          AUTH_JWT_EXPIRY: String(TOKEN_LIFETIME),
           // Every socket comes from 127.0.0.1: the per-address handshake throttle is scaled, not off.
           RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '100000',
           LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

@@ -26,6 +26,7 @@ import { runInProcessLedger, runPgbench } from './ledger-limit.ts';
 import { BARE_PATH, type LoadResult, type LoadSpec, PATHS } from './load-plan.ts';
 import { type BenchOptions, type Engine, parseOptions } from './options.ts';
 import {
+  benchServerEnv,
   busyPercent,
   cpuSecondsOf,
   ensureWebBuilt,
@@ -119,12 +120,8 @@ async function runOne(
   if (engine === 'postgres') await adminQuery(serverUrl, `create database ${dbName}`);
   const jwk = await generatePrivateJwk();
   const env: Record<string, string> = {
-    DATA_DIR: dataDir,
+    ...benchServerEnv(dataDir, jwk, TOKEN_LIFETIME),
     SITE_URL: siteUrl,
-    SEED_DEMO: 'false',
-    JWT_PRIVATE_JWK: jwk,
-    APP_SECRET: 'bench-app-secret-'.padEnd(64, 'x'),
-    AUTH_JWT_EXPIRY: String(TOKEN_LIFETIME),
     // The throttles stay on, scaled so 50 connections over a few thousand fans stay under them.
     RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '1000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
