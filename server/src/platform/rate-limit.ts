@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/engine.ts';
+import { Batcher } from './batcher.ts';
 import type { Clock } from './clock.ts';
 
 /**
@@ -33,31 +34,77 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
+interface Hit {
+  key: string;
+  windowStart: number;
+}
+
 /**
  * Counters in PostgreSQL, shared by every process on the database (decision 014, decision 016):
- * one upsert per hit, the window's count reset when a new window starts.
+ * an upsert per key, the window's count reset when a new window starts. Hits that arrive
+ * together are counted in one statement (platform/batcher.ts): a key hit n times adds n, and
+ * its callers get the n counts in the order they came.
  */
 export class PostgresRateLimitStore implements RateLimitStore {
+  private readonly hits = new Batcher<Hit, number>((batch) => this.count(batch));
+
   constructor(private readonly db: Database) {}
 
-  async hit(key: string, windowStart: number, _windowMs: number): Promise<number> {
-    const row = await this.db
+  hit(key: string, windowStart: number, _windowMs: number): Promise<number> {
+    return this.hits.add({ key, windowStart });
+  }
+
+  private async count(batch: Hit[]): Promise<number[]> {
+    const results: number[] = [];
+    // A statement may name a key once: a key whose window turned over within the batch starts
+    // a further statement, run after the first.
+    let rest = batch.map((hit, index) => ({ ...hit, index }));
+    while (rest.length > 0) {
+      const groups = new Map<string, { windowStart: number; indexes: number[] }>();
+      const later: typeof rest = [];
+      for (const hit of rest) {
+        const group = groups.get(hit.key);
+        if (!group) groups.set(hit.key, { windowStart: hit.windowStart, indexes: [hit.index] });
+        else if (group.windowStart === hit.windowStart) group.indexes.push(hit.index);
+        else later.push(hit);
+      }
+      const counts = await this.upsert(groups);
+      for (const [key, { indexes }] of groups) {
+        const count = counts.get(key);
+        if (count === undefined) throw new Error(`The counter ${key} was not returned`);
+        // The statement added indexes.length: the first of them made count − length + 1.
+        indexes.forEach((index, i) => {
+          results[index] = count - indexes.length + 1 + i;
+        });
+      }
+      rest = later;
+    }
+    return results;
+  }
+
+  private async upsert(groups: Map<string, { windowStart: number; indexes: number[] }>) {
+    // In key order: two processes' statements lock shared keys in the same order and cannot
+    // deadlock each other.
+    const values = [...groups]
+      .map(([key, g]) => ({ key, windowStart: g.windowStart, count: g.indexes.length }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const rows = await this.db
       .insertInto('rateLimitCounters')
-      .values({ key, windowStart, count: 1 })
+      .values(values)
       .onConflict((oc) =>
         oc.column('key').doUpdateSet((eb) => ({
           count: eb
             .case()
             .when('rateLimitCounters.windowStart', '=', eb.ref('excluded.windowStart'))
-            .then(eb('rateLimitCounters.count', '+', 1))
-            .else(1)
+            .then(eb('rateLimitCounters.count', '+', eb.ref('excluded.count')))
+            .else(eb.ref('excluded.count'))
             .end(),
           windowStart: eb.ref('excluded.windowStart'),
         })),
       )
-      .returning('count')
-      .executeTakeFirstOrThrow();
-    return row.count;
+      .returning(['key', 'count'])
+      .execute();
+    return new Map(rows.map((row) => [row.key, row.count]));
   }
 }
 

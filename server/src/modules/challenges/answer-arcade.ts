@@ -62,8 +62,13 @@ export async function answerArcade(ctx: AnswerContext): Promise<AnswerOutcome> {
       };
     }
     const points = untimedArcadePoints(challenge.settings.arcadeBrackets ?? []);
-    const paid = await completeAndPay(ctx, {}, points, `${ledgerDescription(challenge)} (untimed)`);
-    return { correct: null, points: paid };
+    const { paid, response } = await completeAndPay(
+      ctx,
+      {},
+      points,
+      `${ledgerDescription(challenge)} (untimed)`,
+    );
+    return { correct: null, points: paid, known: { response } };
   }
   const reaction = Math.round(body.response as number);
   const elapsed = now.getTime() - new Date(attempt.issuedAt).getTime();
@@ -78,13 +83,13 @@ export async function answerArcade(ctx: AnswerContext): Promise<AnswerOutcome> {
   if (why) return { correct: null, points: 0, refusal: implausible(why) };
 
   const points = arcadePoints(challenge.settings.arcadeBrackets ?? [], reaction);
-  const paid = await completeAndPay(
+  const { paid, response } = await completeAndPay(
     ctx,
     { score: reaction },
     points,
     `${ledgerDescription(challenge)} (${reaction} ms)`,
   );
-  return { correct: null, points: paid };
+  return { correct: null, points: paid, known: { response } };
 }
 
 /** POST /challenge/{id}/attempt: a signed, single-use arcade start. */

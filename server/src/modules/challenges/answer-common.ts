@@ -6,7 +6,7 @@ import { postPoints } from '../ledger/ledger-service.ts';
 import { lockFan } from '../profile/fan-accounts.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
 import { findUnarchived } from './challenge-service.ts';
-import type { ChallengeRow } from './challenge-views.ts';
+import type { ChallengeRow, KnownViewData } from './challenge-views.ts';
 
 /** What every subtype's answer function shares (challenge-answer.ts dispatches to them). */
 
@@ -25,6 +25,11 @@ export interface AnswerOutcome {
    * wrong keyword): thrown after the transaction commits instead of rolling it back.
    */
   refusal?: AppError;
+  /**
+   * What the answer already read or wrote (the challenge's options, the fan's response row as
+   * committed): presenting the answered challenge uses them instead of reading them again.
+   */
+  known?: KnownViewData;
 }
 
 export const badRequest = (message: string) => new AppError(400, 'validation_failed', message);
@@ -128,9 +133,9 @@ export async function completeAndPay(
   answer: { optionIndex?: number; score?: number },
   points: number,
   description?: string,
-): Promise<number> {
+) {
   const { db, challenge, userId, now } = ctx;
-  await db
+  const response = await db
     .insertInto('challengeResponses')
     .values({
       organizationId: ctx.org.id,
@@ -142,8 +147,10 @@ export async function completeAndPay(
       createdAt: now,
       completedAt: now,
     })
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
   const paid = await award(ctx, points, `challenge:${challenge.id}`, description);
   if (paid !== points) await setPointsAwarded(db, challenge.id, userId, paid);
-  return paid;
+  // The row as it stands at commit (what was actually paid), for presenting the answer.
+  return { paid, response: { ...response, pointsAwarded: paid } };
 }

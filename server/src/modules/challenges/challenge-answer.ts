@@ -41,7 +41,7 @@ export async function answerChallenge(
   if (outcome.refusal) throw outcome.refusal;
   // The row the answer was checked against (open, visible, not archived): presented as it is
   // rather than read again, one round trip fewer on race day's busiest write.
-  const [challenge] = await presentChallenges(call.db, call.userId, [outcome.row], call.now);
+  const [challenge] = await presentChallenges(call.db, call.userId, [outcome.row], call.now, outcome.known);
   if (!challenge) throw new Error('A presented challenge went missing');
   if (RESULT_SUBTYPES.has(challenge.subtype)) {
     announceResults(call.db, {

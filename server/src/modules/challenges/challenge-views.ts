@@ -46,6 +46,16 @@ interface ChallengeData {
   totals: Map<string, number>;
 }
 
+/**
+ * What a caller presenting one challenge already holds (an answer that read the options and
+ * wrote the fan's response): those reads are skipped. Options are known only for a challenge
+ * without questions (not trivia).
+ */
+export interface KnownViewData {
+  options?: OptionRow[];
+  response?: ResponseRow;
+}
+
 function push<T>(map: Map<string, T[]>, key: string, value: T) {
   const list = map.get(key);
   if (list) list.push(value);
@@ -76,7 +86,12 @@ export function optionsAndQuestions(db: Database, challengeIds: string[], trivia
   ]);
 }
 
-async function loadData(db: Database, userId: string | null, rows: ChallengeRow[]): Promise<ChallengeData> {
+async function loadData(
+  db: Database,
+  userId: string | null,
+  rows: ChallengeRow[],
+  known: KnownViewData = {},
+): Promise<ChallengeData> {
   const data: ChallengeData = {
     options: new Map(),
     questions: new Map(),
@@ -92,15 +107,17 @@ async function loadData(db: Database, userId: string | null, rows: ChallengeRow[
   // challenge_responses: each table is read only for the challenges that use it.
   const triviaIds = rows.filter((r) => r.subtype === 'trivia').map((r) => r.id);
   const [[options, questions], responses, answers, aggregates] = await Promise.all([
-    optionsAndQuestions(db, ids, triviaIds),
-    userId
-      ? db
-          .selectFrom('challengeResponses')
-          .selectAll()
-          .where('userId', '=', userId)
-          .where('challengeId', 'in', ids)
-          .execute()
-      : [],
+    known.options && triviaIds.length === 0 ? [known.options, []] : optionsAndQuestions(db, ids, triviaIds),
+    known.response
+      ? [known.response]
+      : userId
+        ? db
+            .selectFrom('challengeResponses')
+            .selectAll()
+            .where('userId', '=', userId)
+            .where('challengeId', 'in', ids)
+            .execute()
+        : [],
     userId && triviaIds.length > 0
       ? db
           .selectFrom('triviaAnswers')
@@ -161,13 +178,14 @@ async function voteAggregates(
   if (missing.length === 0) return out;
   // Only trivia has rows in trivia_answers: other challenges skip those two counts.
   const triviaMissing = missing.filter((id) => trivia.has(id));
-  const [pollVotes, triviaVotes, totals, triviaTotals] = await Promise.all([
+  // One count per (challenge, option) over every completed response, those without an option
+  // (keyword, arcade) included: the option counts are the votes, their sum the fans who responded.
+  const [responseCounts, triviaVotes, triviaTotals] = await Promise.all([
     db
       .selectFrom('challengeResponses')
       .select(['challengeId', 'optionIndex', (eb) => eb.fn.countAll<number>().as('votes')])
       .where('challengeId', 'in', missing)
       .where('status', '=', 'completed')
-      .where('optionIndex', 'is not', null)
       .groupBy(['challengeId', 'optionIndex'])
       .execute(),
     triviaMissing.length === 0
@@ -178,13 +196,6 @@ async function voteAggregates(
           .where('challengeId', 'in', triviaMissing)
           .groupBy(['challengeId', 'questionId', 'optionIndex'])
           .execute(),
-    db
-      .selectFrom('challengeResponses')
-      .select(['challengeId', (eb) => eb.fn.countAll<number>().as('total')])
-      .where('challengeId', 'in', missing)
-      .where('status', '=', 'completed')
-      .groupBy('challengeId')
-      .execute(),
     triviaMissing.length === 0
       ? []
       : db
@@ -195,11 +206,13 @@ async function voteAggregates(
           .execute(),
   ]);
   for (const id of missing) out.set(id, { votes: new Map(), total: 0 });
-  for (const v of pollVotes)
-    out.get(v.challengeId)!.votes.set(`${v.challengeId}:${v.optionIndex}`, Number(v.votes));
+  for (const v of responseCounts) {
+    const aggregate = out.get(v.challengeId)!;
+    aggregate.total += Number(v.votes);
+    if (v.optionIndex != null) aggregate.votes.set(`${v.challengeId}:${v.optionIndex}`, Number(v.votes));
+  }
   for (const v of triviaVotes)
     out.get(v.challengeId)!.votes.set(`${v.questionId}:${v.optionIndex}`, Number(v.votes));
-  for (const t of totals) out.get(t.challengeId)!.total = Number(t.total);
   // Trivia counts every fan who answered at least one question.
   for (const t of triviaTotals) out.get(t.challengeId)!.total = Number(t.total);
   for (const id of missing) voteCache.set(id, out.get(id)!);
@@ -355,7 +368,8 @@ export async function presentChallenges(
   userId: string | null,
   rows: ChallengeRow[],
   now: Date,
+  known?: KnownViewData,
 ): Promise<Challenge[]> {
-  const data = await loadData(db, userId, rows);
+  const data = await loadData(db, userId, rows, known);
   return rows.map((row) => present(row, data, now, userId != null));
 }

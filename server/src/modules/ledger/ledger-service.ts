@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Database } from '../../db/engine.ts';
+import type { PointTransactionsTable } from './ledger-tables.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import { ledgerPosts } from '../../platform/metrics.ts';
 import { publishAfterCommit } from '../../platform/events/after-commit.ts';
@@ -104,36 +106,12 @@ export async function postPoints(
     reference: entry.reference ?? null,
     description,
   };
-  const inserted = await trx
-    .insertInto('pointTransactions')
-    .values({ ...line, onceKey: entry.onceKey ?? null })
-    .onConflict((oc) => oc.columns(['userId', 'onceKey']).where('onceKey', 'is not', null).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-
-  if (!inserted) {
+  const posted = await postLine(trx, line, entry.onceKey ?? null);
+  if (!posted.transactionId) {
     ledgerPosts.inc({ result: 'duplicate' });
-    return {
-      applied: false,
-      ...(await balanceOf(trx, entry.userId)),
-      transactionId: null,
-      amount: 0,
-      boost: null,
-    };
+    return { applied: false, ...posted.balance, transactionId: null, amount: 0, boost: null };
   }
-
-  const updated = await trx
-    .updateTable('users')
-    .set((eb) => ({
-      points: eb('points', '+', amount),
-      lifetimePoints: amount > 0 ? eb('lifetimePoints', '+', amount) : eb.ref('lifetimePoints'),
-    }))
-    .where('id', '=', entry.userId)
-    .where('organizationId', '=', entry.organizationId)
-    .where((eb) => eb(eb('points', '+', amount), '>=', 0))
-    .returning(['points', 'lifetimePoints'])
-    .executeTakeFirst();
-
+  const updated = posted.updated;
   if (!updated) {
     ledgerPosts.inc({ result: 'refused' });
     throw unprocessable('insufficient_points', 'You do not have enough points for this');
@@ -162,7 +140,66 @@ export async function postPoints(
     });
   }
   ledgerPosts.inc({ result: 'applied' });
-  return { applied: true, ...updated, transactionId: inserted.id, amount, boost };
+  return { applied: true, ...updated, transactionId: posted.transactionId, amount, boost };
+}
+
+type LedgerLine = Omit<Insertable<PointTransactionsTable>, 'onceKey'> & {
+  amount: number;
+  userId: string;
+  organizationId: string;
+};
+
+/**
+ * The ledger line and the balance change in one statement, one round trip (decision 005):
+ * the insert (nothing on a repeated once key), the guarded balance update only when a line
+ * went in, and the balance as it stands for the duplicate case. A line whose update was
+ * refused comes back without `updated`; the caller throws, which rolls the line back with the
+ * transaction, exactly as when the two were separate statements.
+ */
+async function postLine(trx: Database, line: LedgerLine, onceKey: string | null) {
+  const { amount } = line;
+  const row = await trx
+    .with('ins', (db) =>
+      db
+        .insertInto('pointTransactions')
+        .values({ ...line, onceKey })
+        .onConflict((oc) => oc.columns(['userId', 'onceKey']).where('onceKey', 'is not', null).doNothing())
+        .returning('id'),
+    )
+    .with('upd', (db) =>
+      db
+        .updateTable('users')
+        .set((eb) => ({
+          points: eb('points', '+', amount),
+          lifetimePoints: amount > 0 ? eb('lifetimePoints', '+', amount) : eb.ref('lifetimePoints'),
+        }))
+        .where('id', '=', line.userId)
+        .where('organizationId', '=', line.organizationId)
+        .where((eb) => eb(eb('points', '+', amount), '>=', 0))
+        .where((eb) => eb.exists(eb.selectFrom('ins').select('ins.id')))
+        .returning(['points', 'lifetimePoints']),
+    )
+    .selectFrom('users')
+    .leftJoin('ins', (join) => join.onTrue())
+    .leftJoin('upd', (join) => join.onTrue())
+    .select([
+      'ins.id as transactionId',
+      'upd.points as newPoints',
+      'upd.lifetimePoints as newLifetimePoints',
+      'users.points',
+      'users.lifetimePoints',
+    ])
+    .where('users.id', '=', line.userId)
+    .executeTakeFirstOrThrow();
+  return {
+    transactionId: row.transactionId,
+    // The statement's snapshot predates its own update: `users` is the balance before it.
+    balance: { points: row.points, lifetimePoints: row.lifetimePoints },
+    updated:
+      row.newPoints == null || row.newLifetimePoints == null
+        ? null
+        : { points: row.newPoints, lifetimePoints: row.newLifetimePoints },
+  };
 }
 
 /** The fan's spendable and lifetime points, as the ledger last left them. */

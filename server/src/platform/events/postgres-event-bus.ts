@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { Batcher } from '../batcher.ts';
 import { type EventBusLogger, type LiveEvent, ListenerBus } from './event-bus.ts';
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
@@ -91,8 +92,21 @@ export class PostgresEventBus extends ListenerBus {
     if (Buffer.byteLength(text) > NOTIFY_PAYLOAD_LIMIT) {
       throw new Error(`live event ${event.event} is over PostgreSQL's 8 kB NOTIFY limit`);
     }
-    await this.notifier.query('select pg_notify($1, $2)', [this.channel, text]);
+    await this.notices.add(text);
   }
+
+  /**
+   * The events published together go out in one statement, in order (platform/batcher.ts).
+   * NOTIFY folds identical payloads within one statement into one delivery: an event that
+   * says exactly what its twin says is a hint already given.
+   */
+  private readonly notices = new Batcher<string, void>(async (texts) => {
+    await this.notifier.query('select pg_notify($1, t.payload) from unnest($2::text[]) as t(payload)', [
+      this.channel,
+      texts,
+    ]);
+    return texts.map(() => undefined);
+  }, 200);
 
   async close(): Promise<void> {
     this.closed = true;

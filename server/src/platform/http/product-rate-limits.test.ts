@@ -51,6 +51,22 @@ describe('finding 8: rate limits beyond auth', () => {
     expect(await store.hit(key, 61_000, 60_000)).toBe(1);
   });
 
+  it('counts hits that arrive together in one statement, each caller getting its own count', async () => {
+    const store = new PostgresRateLimitStore(t.db);
+    const [a, b] = [`test:${Math.random()}`, `test:${Math.random()}`];
+    const hits = await Promise.all([
+      store.hit(a, 1_000, 60_000),
+      store.hit(b, 1_000, 60_000),
+      store.hit(a, 1_000, 60_000),
+      store.hit(a, 1_000, 60_000),
+    ]);
+    expect(hits).toEqual([1, 1, 2, 3]);
+    // A second store (another process) shares the counters; the next window starts again.
+    const other = new PostgresRateLimitStore(t.db);
+    expect(await Promise.all([other.hit(a, 1_000, 60_000), store.hit(b, 1_000, 60_000)])).toEqual([4, 2]);
+    expect(await Promise.all([store.hit(a, 61_000, 60_000), store.hit(a, 61_000, 60_000)])).toEqual([1, 2]);
+  });
+
   it('keeps its counters out of the write-ahead log (UNLOGGED: a crash only restarts a window)', async () => {
     const { rows } = await sql<{ persistence: string }>`
       select relpersistence as persistence from pg_class where relname = 'rate_limit_counters'`.execute(t.db);
