@@ -38,7 +38,8 @@ async function boot() {
     const session = initSession();
     // A fan already known to be signed in (a fresh session cookie, lib/session.ts): the access
     // guard needs the fan before the first screen, so ask now instead of after the first render.
-    if (getSessionState().status === 'signedIn') prefetchFirstScreenData(queryClient, window.location.pathname);
+    if (getSessionState().status === 'signedIn')
+      prefetchFirstScreenData(queryClient, window.location.pathname);
     await Promise.all([
       initI18n(config.defaultLocale),
       session,
