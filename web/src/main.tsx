@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/providers.tsx';
+import { prefetchFirstScreenData } from './app/first-screen-data.ts';
 import { createAppRouter, preloadFirstScreen } from './app/router.tsx';
 import { initI18n, preloadCatalogues } from './i18n/index.ts';
 import { initAnalytics } from './lib/analytics.ts';
@@ -9,7 +10,7 @@ import { createQueryClient } from './lib/query-client.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 import { getSessionState, initSession } from './lib/session.ts';
 import { loadAuthClient } from './lib/supabase.ts';
-import { meQueryOptions, watchLevelUps } from './lib/user.ts';
+import { watchLevelUps } from './lib/user.ts';
 import './styles.css';
 
 /** Branding should be in place before the first paint, but a slow API must not hold the app back. */
@@ -37,7 +38,8 @@ async function boot() {
     const session = initSession();
     // A fan already known to be signed in (a fresh session cookie, lib/session.ts): the access
     // guard needs the fan before the first screen, so ask now instead of after the first render.
-    if (getSessionState().status === 'signedIn') void queryClient.prefetchQuery(meQueryOptions);
+    if (getSessionState().status === 'signedIn')
+      prefetchFirstScreenData(queryClient, window.location.pathname);
     await Promise.all([
       initI18n(config.defaultLocale),
       session,

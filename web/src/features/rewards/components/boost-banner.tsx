@@ -4,6 +4,7 @@ import { Zap } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
+import { Skeleton } from '../../../ui/skeleton.tsx';
 import { boostsQueryOptions, rewardsKeys } from '../api/rewards-api.ts';
 import { clockText, countdownParts, isoDuration, multiplierText } from '../lib/countdown.ts';
 
@@ -36,6 +37,9 @@ export function BoostBanner() {
     if (parts?.done) void queryClient.invalidateQueries({ queryKey: rewardsKeys.boosts });
   }, [parts?.done, queryClient]);
 
+  // The line's usual room (two lines of small text) is kept while the boosts load, so
+  // the cards below do not jump when it arrives after the rank card (decision 021).
+  if (boosts.isPending) return <Skeleton className="mx-4 h-[58px]" />;
   if (!boosts.data) return null;
   if (!active || !parts || parts.done) {
     if (!next) return null;
