@@ -3,7 +3,7 @@
  * event's NOTIFY): while one batch is in flight the items that arrive wait, and the next
  * statement carries them all. Under race-day load that is a fraction of a round trip per
  * request instead of one; alone, an item waits only for the current turn of the event loop.
- * One batch in flight at a time also keeps the items' order across batches.
+ * One batch in flight at a time also keeps the items' order across batches (decision 036).
  */
 export class Batcher<Item, Result> {
   private pending: { item: Item; resolve: (r: Result) => void; reject: (e: Error) => void }[] = [];

@@ -150,7 +150,7 @@ type LedgerLine = Omit<Insertable<PointTransactionsTable>, 'onceKey'> & {
 };
 
 /**
- * The ledger line and the balance change in one statement, one round trip (decision 005):
+ * The ledger line and the balance change in one statement, one round trip (decisions 005, 036):
  * the insert (nothing on a repeated once key), the guarded balance update only when a line
  * went in, and the balance as it stands for the duplicate case. A line whose update was
  * refused comes back without `updated`; the caller throws, which rolls the line back with the
