@@ -17,6 +17,7 @@ import { generatePrivateJwk } from '../src/auth/signing-keys.ts';
 import { createDeps } from '../src/bootstrap.ts';
 import { parseEnv } from '../src/config.ts';
 import { seedOrganization } from '../src/seed/organization-seed.ts';
+import { cpuSecondsOf } from './processes.ts';
 
 const FANS = Number(process.env.BENCH_LEADERBOARD_FANS ?? 100_000);
 const READS = Number(process.env.BENCH_READS ?? 2000);
@@ -108,6 +109,16 @@ async function main() {
   for (const fan of sample)
     tokens.push((await deps.tokens.createSession(db, fan, { amr: 'password' })).access_token);
 
+  // The PostgreSQL backends of this run's pool (same machine: their CPU is in /proc); null elsewhere.
+  const databaseCpuSeconds = async () => {
+    if (database.engine !== 'postgres') return null;
+    const { rows } = await sql<{ pid: number }>`
+      select pid from pg_stat_activity where datname = current_database()`.execute(db);
+    let total = 0;
+    for (const { pid } of rows) total += cpuSecondsOf(pid) ?? 0;
+    return total;
+  };
+
   const positions: number[] = [];
   const read = async (i: number, board: string) => {
     if (board === 'user/me') {
@@ -139,6 +150,8 @@ async function main() {
     positions.length = 0;
     const latencies: number[] = [];
     let next = 0;
+    const cpuBefore = process.cpuUsage();
+    const pgBefore = await databaseCpuSeconds();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -152,11 +165,18 @@ async function main() {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const pgAfter = await databaseCpuSeconds();
+    // CPU per read barely moves when other work shares the machine, unlike the latencies.
+    const cpuMs = `CPU/read: node ${((cpu.user + cpu.system) / 1000 / READS).toFixed(2)} ms, PostgreSQL ${
+      pgBefore === null || pgAfter === null ? '?' : (((pgAfter - pgBefore) * 1000) / READS).toFixed(2)
+    } ms`;
     const sorted = latencies.sort((a, b) => a - b);
     const p99 = percentile(sorted, 99);
     console.log(
       `GET /api/${board === 'user/me' ? board.padEnd(19) : `leaderboard/${board.padEnd(7)}`} ${(READS / seconds).toFixed(0).padStart(5)} req/s  p50 ${percentile(sorted, 50).toFixed(1)} ms  p95 ${percentile(sorted, 95).toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  ${board === 'user/me' ? '(baseline)' : `(target p99 < 50 ms: ${p99 < 50 ? 'met' : 'MISSED'}); own positions ${Math.min(...positions)}–${Math.max(...positions)}`}`,
     );
+    console.log(`  ${cpuMs} (node: server and client together)`);
   }
 
   await app.close();
