@@ -35,7 +35,7 @@ async function main() {
     DATA_DIR: path.join(tmpdir(), `paddock-bench-${randomUUID()}`),
     DATABASE_URL: databaseUrl,
     SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
   });
   const secrets = { jwtPrivateJwk: await generatePrivateJwk(), appSecret: 'b'.repeat(64) };
   const { deps, database } = await createDeps(env, { secrets, dataDirForDb: null });
@@ -128,7 +128,7 @@ async function main() {
           'x-organization-token': org.publishableKey,
         },
       });
-      if (!res.ok) throw new Error(`bad answer ${res.status}`);
+      if (!res.ok) throw new Error(`bad answer ${res.status}: ${await res.text()}`);
       await res.arrayBuffer();
       return;
     }
@@ -138,8 +138,10 @@ async function main() {
         'x-organization-token': org.publishableKey,
       },
     });
-    const body = (await res.json()) as { me: { position: number | null }; entries: unknown[] };
-    if (!res.ok || body.entries.length !== Math.min(100, FANS)) throw new Error(`bad answer ${res.status}`);
+    const text = await res.text();
+    const body = JSON.parse(text) as { me: { position: number | null }; entries: unknown[] };
+    if (!res.ok || body.entries.length !== Math.min(100, FANS))
+      throw new Error(`bad answer ${res.status}: ${text.slice(0, 300)}`);
     if (body.me.position) positions.push(body.me.position);
   };
 

@@ -19,8 +19,8 @@ import {
   weekendPeriod,
   weekPeriod,
 } from './leaderboard-periods.ts';
-import { type ScoreRow, scoresOf } from './leaderboard-queries.ts';
-import { readBoard } from './leaderboard-read.ts';
+import { scoresOf } from './leaderboard-queries.ts';
+import { type BoardRow, readBoard } from './leaderboard-read.ts';
 
 /** The period a board shows now; friends rank the season's totals within the fan's circle. */
 export async function periodOf(
@@ -49,7 +49,7 @@ export function showsByName(identity: PublicIdentity | undefined, today: string)
   return Boolean(identity?.leaderboardVisible && identity.username && !isUnderage(identity.birthday, today));
 }
 
-type Presenter = (row: ScoreRow, position: number) => LeaderboardEntry;
+type Presenter = (row: BoardRow, position: number) => LeaderboardEntry;
 
 function presenter(
   call: FanCall,
