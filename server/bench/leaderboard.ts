@@ -4,7 +4,10 @@
  *
  * Database: BENCH_DATABASE_URL (or DATABASE_URL) → that PostgreSQL; otherwise an in-memory
  * PGlite. Knobs: BENCH_LEADERBOARD_FANS (default 100000), BENCH_READS (default 2000),
- * BENCH_CONCURRENCY (default 10). The fans and their ledger lines are seeded in SQL, so the
+ * BENCH_CONCURRENCY (default 10). The reads come from a process of their own
+ * (leaderboard-reader.ts); BENCH_CLIENT=same-process runs them in the server's process, as runs
+ * before 2026-11-26 did. Beside the latencies it prints the CPU per read of the server process
+ * and of this run's PostgreSQL backends, which barely move on a shared machine. The fans and their ledger lines are seeded in SQL, so the
  * board is built by the same ledger trigger that keeps it in production. BENCH_REUSE=1 reads the
  * largest board an earlier run left in that database instead of seeding again.
  */
@@ -17,6 +20,8 @@ import { generatePrivateJwk } from '../src/auth/signing-keys.ts';
 import { createDeps } from '../src/bootstrap.ts';
 import { parseEnv } from '../src/config.ts';
 import { seedOrganization } from '../src/seed/organization-seed.ts';
+import { type ReaderResult, type ReaderSpec, readOnce } from './leaderboard-reader.ts';
+import { cpuSecondsOf, runWorker } from './processes.ts';
 
 const FANS = Number(process.env.BENCH_LEADERBOARD_FANS ?? 100_000);
 const READS = Number(process.env.BENCH_READS ?? 2000);
@@ -34,7 +39,7 @@ async function main() {
     DATA_DIR: path.join(tmpdir(), `paddock-bench-${randomUUID()}`),
     DATABASE_URL: databaseUrl,
     SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
   });
   const secrets = { jwtPrivateJwk: await generatePrivateJwk(), appSecret: 'b'.repeat(64) };
   const { deps, database } = await createDeps(env, { secrets, dataDirForDb: null });
@@ -108,36 +113,33 @@ async function main() {
   for (const fan of sample)
     tokens.push((await deps.tokens.createSession(db, fan, { amr: 'password' })).access_token);
 
-  const positions: number[] = [];
-  const read = async (i: number, board: string) => {
-    if (board === 'user/me') {
-      const res = await fetch(`${address}/api/user/me`, {
-        headers: {
-          authorization: `Bearer ${tokens[i % tokens.length]}`,
-          'x-organization-token': org.publishableKey,
-        },
-      });
-      if (!res.ok) throw new Error(`bad answer ${res.status}`);
-      await res.arrayBuffer();
-      return;
-    }
-    const res = await fetch(`${address}/api/leaderboard/${board}`, {
-      headers: {
-        authorization: `Bearer ${tokens[i % tokens.length]}`,
-        'x-organization-token': org.publishableKey,
-      },
-    });
-    const body = (await res.json()) as { me: { position: number | null }; entries: unknown[] };
-    if (!res.ok || body.entries.length !== Math.min(100, FANS)) throw new Error(`bad answer ${res.status}`);
-    if (body.me.position) positions.push(body.me.position);
+  // The PostgreSQL backends of this run's pool (same machine: their CPU is in /proc); null elsewhere.
+  const databaseCpuSeconds = async () => {
+    if (database.engine !== 'postgres') return null;
+    const { rows } = await sql<{ pid: number }>`
+      select pid from pg_stat_activity where datname = current_database()`.execute(db);
+    let total = 0;
+    for (const { pid } of rows) total += cpuSecondsOf(pid) ?? 0;
+    return total;
   };
 
-  // GET /api/user/me is the baseline: the cheapest authenticated read, on the same machine in
-  // the same run (decision 013), so a loaded machine shows in both figures.
-  for (const board of ['user/me', 'season', 'week']) {
-    for (let i = 0; i < 20; i++) await read(i, board); // warm-up
-    positions.length = 0;
+  // The reads come from their own process (leaderboard-reader.ts) unless BENCH_CLIENT=same-process,
+  // the earlier setup, where the client's work and garbage shared the server's event loop.
+  const sameProcess = process.env.BENCH_CLIENT === 'same-process';
+  const measure = async (board: string): Promise<ReaderResult> => {
+    const spec: ReaderSpec = {
+      address,
+      organizationKey: org.publishableKey,
+      tokens,
+      board,
+      reads: READS,
+      concurrency: CONCURRENCY,
+      entries: Math.min(100, FANS),
+    };
+    if (!sameProcess) return runWorker<ReaderResult>('leaderboard-reader.ts', spec, board);
+    for (let i = 0; i < 20; i++) await readOnce(spec, i); // warm-up
     const latencies: number[] = [];
+    const positions: number[] = [];
     let next = 0;
     const started = performance.now();
     await Promise.all(
@@ -146,17 +148,36 @@ async function main() {
           const i = next++;
           if (i >= READS) return;
           const t0 = performance.now();
-          await read(i, board);
+          const position = await readOnce(spec, i);
           latencies.push(performance.now() - t0);
+          if (position) positions.push(position);
         }
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    const sorted = latencies.sort((a, b) => a - b);
+    return { latencies: latencies.sort((a, b) => a - b), seconds, positions };
+  };
+
+  // GET /api/user/me is the baseline: the cheapest authenticated read, on the same machine in
+  // the same run (decision 013), so a loaded machine shows in both figures.
+  console.log(`client: ${sameProcess ? 'in the server process' : 'its own process'}`);
+  for (const board of ['user/me', 'season', 'week']) {
+    const cpuBefore = process.cpuUsage();
+    const pgBefore = await databaseCpuSeconds();
+    const { latencies: sorted, seconds, positions } = await measure(board);
+    const cpu = process.cpuUsage(cpuBefore);
+    const pgAfter = await databaseCpuSeconds();
+    // CPU per read barely moves when other work shares the machine, unlike the latencies.
+    const cpuMs = `CPU/read: server ${((cpu.user + cpu.system) / 1000 / READS).toFixed(2)} ms${
+      sameProcess ? ' (with the client)' : ''
+    }, PostgreSQL ${
+      pgBefore === null || pgAfter === null ? '?' : (((pgAfter - pgBefore) * 1000) / READS).toFixed(2)
+    } ms`;
     const p99 = percentile(sorted, 99);
     console.log(
       `GET /api/${board === 'user/me' ? board.padEnd(19) : `leaderboard/${board.padEnd(7)}`} ${(READS / seconds).toFixed(0).padStart(5)} req/s  p50 ${percentile(sorted, 50).toFixed(1)} ms  p95 ${percentile(sorted, 95).toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  ${board === 'user/me' ? '(baseline)' : `(target p99 < 50 ms: ${p99 < 50 ? 'met' : 'MISSED'}); own positions ${Math.min(...positions)}–${Math.max(...positions)}`}`,
     );
+    console.log(`  ${cpuMs}`);
   }
 
   await app.close();

@@ -14,6 +14,7 @@ import * as hotPathIndexes from './0014_hot_path_indexes.ts';
 import * as untimedMode from './0015_untimed_mode.ts';
 import * as platformSecrets from './0019_platform_secrets.ts';
 import * as unloggedRateLimits from './0020_unlogged_rate_limits.ts';
+import * as leaderboardRead from './0021_leaderboard_read.ts';
 
 /**
  * Every migration, in order. One file per domain step; names sort by their number prefix.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0015_untimed_mode': untimedMode,
   '0019_platform_secrets': platformSecrets,
   '0020_unlogged_rate_limits': unloggedRateLimits,
+  '0021_leaderboard_read': leaderboardRead,
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { board, ledgerLine, seedFans } from '../../test/leaderboard-fixtures.ts';
 import { apiCallAtClock as api, createFan, createOrg, useTestApp } from '../../test/test-app.ts';
+import { showsByName } from './leaderboard-service.ts';
 
 const t = useTestApp();
 
@@ -125,5 +126,22 @@ describe('leaderboard privacy', () => {
     // Turning it back on shows the name again.
     await api(t, shy, 'PATCH', '/api/user/me', { leaderboardVisible: true });
     expect((await board(t, adult, 'season')).entries[1].username).toBe('shy_fan');
+  });
+});
+
+describe('showsByName', () => {
+  it('follows the calendar day by day for the same fan, though it remembers its answers', () => {
+    const fan = {
+      username: 'leap',
+      avatarMediaId: null,
+      birthday: '2008-02-29',
+      leaderboardVisible: true,
+      email: null,
+    };
+    expect(showsByName(fan, '2026-02-28')).toBe(false); // 17 until the day after 28 February
+    expect(showsByName(fan, '2026-03-01')).toBe(true);
+    expect(showsByName(fan, '2026-02-28')).toBe(false);
+    expect(showsByName({ ...fan, birthday: null }, '2026-03-01')).toBe(false);
+    expect(showsByName({ ...fan, leaderboardVisible: false }, '2026-03-01')).toBe(false);
   });
 });
