@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.ts';
 import { generatePrivateJwk } from '../auth/signing-keys.ts';
 import { createDeps } from '../bootstrap.ts';
@@ -18,6 +18,9 @@ import { seedOrganization } from '../seed/organization-seed.ts';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 /** True when this run talks to a real PostgreSQL server (concurrency tests need one). */
 export const onRealPostgres = Boolean(TEST_DATABASE_URL);
+
+/** The test clock's time when an app starts. */
+export const TEST_START = '2026-06-01T12:00:00Z';
 
 let secrets: Promise<Secrets> | undefined;
 const testSecrets = () => {
@@ -57,7 +60,7 @@ export async function createTestApp(
     DATABASE_STATEMENT_TIMEOUT_MS: '60000',
     ...envOverrides,
   });
-  const clock = new ManualClock(new Date('2026-06-01T12:00:00Z'));
+  const clock = new ManualClock(new Date(TEST_START));
   const { deps, database } = await createDeps(env, {
     clock,
     secrets: await testSecrets(),
@@ -110,6 +113,16 @@ export function useTestApp(
     },
     close: () => live().close(),
   };
+}
+
+/**
+ * useTestApp for files whose tests move the clock (streaks, windows, timers): every test starts
+ * again at TEST_START, so none depends on how far an earlier one moved it.
+ */
+export function useTimedTestApp(...args: Parameters<typeof useTestApp>): TestContext {
+  const t = useTestApp(...args);
+  beforeEach(() => t.clock.set(TEST_START));
+  return t;
 }
 
 export async function createOrg(

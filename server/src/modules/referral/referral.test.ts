@@ -1,13 +1,7 @@
 import { REFERRAL_REWARDS } from '@paddock/contracts/api/referral';
 import { describe, expect, it } from 'vitest';
-import {
-  apiCall,
-  createFan,
-  createOrg,
-  createTestApp,
-  onRealPostgres,
-  useTestApp,
-} from '../../test/test-app.ts';
+import { apiCall, createFan, createOrg, createTestApp, useTestApp } from '../../test/test-app.ts';
+import { describeOnPostgres } from '../../test/real-postgres.ts';
 import { ledgerMismatches } from '../../test/points.ts';
 import { acceptRequiredConsents, completeProfile, newFan } from '../../test/onboarding-fixtures.ts';
 
@@ -111,7 +105,7 @@ describe('referral paid on profile completion (product §10.8)', () => {
   });
 });
 
-describe.runIf(onRealPostgres)('referral under concurrency (real PostgreSQL)', () => {
+describeOnPostgres('referral under concurrency (real PostgreSQL)', () => {
   it('pays both fans once when 20 profile saves race to complete the profile', async () => {
     const org = await createOrg(t);
     const referrer = await createFan(t, org);
@@ -126,7 +120,3 @@ describe.runIf(onRealPostgres)('referral under concurrency (real PostgreSQL)', (
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 });
-
-if (!onRealPostgres) {
-  console.info('referral.test.ts: concurrency test skipped (set TEST_DATABASE_URL to run it on PostgreSQL)');
-}

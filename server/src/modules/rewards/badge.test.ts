@@ -1,19 +1,12 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../../db/schema.ts';
-import {
-  apiCall,
-  createFan,
-  createOrg,
-  onRealPostgres,
-  type TestFan,
-  useTestApp,
-} from '../../test/test-app.ts';
+import { apiCall, createFan, createOrg, type TestFan, useTimedTestApp } from '../../test/test-app.ts';
+import { describeOnPostgres } from '../../test/real-postgres.ts';
 import { auditActions, expectOperatorOnly } from '../../test/admin-fixtures.ts';
 import { signInAgain } from '../../test/points.ts';
 import { awardMilestoneBadges, type MilestoneEvent } from './badge-milestones.ts';
 
-const t = useTestApp();
-beforeEach(() => t.clock.set('2026-06-01T12:00:00Z'));
+const t = useTimedTestApp();
 
 const DAY = 24 * 3600_000;
 
@@ -249,13 +242,7 @@ describe('operator badges', () => {
   });
 });
 
-if (!onRealPostgres) {
-  console.info(
-    'badge.test.ts: concurrent milestone test skipped (it needs TEST_DATABASE_URL, a real PostgreSQL)',
-  );
-}
-
-describe.runIf(onRealPostgres)('concurrent milestones on real PostgreSQL', () => {
+describeOnPostgres('concurrent milestones on real PostgreSQL', () => {
   let org: Organization;
   beforeAll(async () => {
     org = await createOrg(t);

@@ -4,11 +4,11 @@ import {
   apiCall,
   createFan,
   createOrg,
-  onRealPostgres,
   type TestFan,
   orgWithOperator,
   useTestApp,
 } from '../../test/test-app.ts';
+import { describeOnPostgres } from '../../test/real-postgres.ts';
 import { fund, ledgerLines, ledgerMismatches } from '../../test/points.ts';
 import { claimOffer, createOffer, importCodes } from '../../test/offer-fixtures.ts';
 
@@ -199,7 +199,7 @@ describe('claiming an offer', () => {
   });
 });
 
-describe.runIf(onRealPostgres)('concurrent claims on real PostgreSQL', () => {
+describeOnPostgres('concurrent claims on real PostgreSQL', () => {
   let org: Organization;
   let operator: TestFan;
   beforeAll(async () => {
