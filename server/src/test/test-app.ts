@@ -204,19 +204,41 @@ export async function createFan(
   };
 }
 
+type Caller = TestFan | { org: Organization; accessToken?: undefined };
+
+/** The headers of a fan's call (or an anonymous one, with the publishable key). */
+const callerHeaders = (as: Caller): Record<string, string> => ({
+  'x-organization-token': as.org.publishableKey,
+  authorization: `Bearer ${as.accessToken ?? as.org.publishableKey}`,
+});
+
 /** An HTTP call to the product API as a fan (or anonymously with the publishable key). */
 export function apiCall(
   t: TestContext,
-  as: TestFan | { org: Organization; accessToken?: undefined },
+  as: Caller,
   method: InjectOptions['method'],
   url: string,
   body?: unknown,
 ) {
-  const headers: Record<string, string> = {
-    'x-organization-token': as.org.publishableKey,
-    authorization: `Bearer ${as.accessToken ?? as.org.publishableKey}`,
-  };
+  const headers = callerHeaders(as);
   return t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
+}
+
+/** apiCall with a body sent as it is, under its own content type: uploads, broken or oversized bodies. */
+export function apiCallRaw(
+  t: TestContext,
+  as: Caller,
+  method: InjectOptions['method'],
+  url: string,
+  contentType: string,
+  payload: string | Buffer,
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...callerHeaders(as), 'content-type': contentType },
+    payload,
+  });
 }
 
 const clockSessions = new Map<string, { at: number; token: string }>();
