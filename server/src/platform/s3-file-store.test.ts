@@ -7,7 +7,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../config.ts';
 import type { Organization } from '../db/schema.ts';
-import { createFan, createOrg, createTestApp, type TestContext, type TestFan } from '../test/test-app.ts';
+import {
+  createFan,
+  createOrg,
+  createTestApp,
+  type TestContext,
+  type TestFan,
+  apiCallRaw,
+} from '../test/test-app.ts';
 import { FileStore } from './file-store.ts';
 import { S3Bucket } from './s3-bucket.ts';
 
@@ -59,17 +66,8 @@ const bucket = (accessKeyId = 'S3RVER') =>
     forcePathStyle: true,
   });
 
-const post = (ctx: TestContext, o: Organization, who: TestFan, url: string, type: string, body: Buffer) =>
-  ctx.app.inject({
-    method: 'POST',
-    url,
-    headers: {
-      'x-organization-token': o.publishableKey,
-      authorization: `Bearer ${who.accessToken}`,
-      'content-type': type,
-    },
-    payload: body,
-  });
+const post = (ctx: TestContext, who: TestFan, url: string, type: string, body: Buffer) =>
+  apiCallRaw(ctx, who, 'POST', url, type, body);
 
 const storageKey = async (ctx: TestContext, mediaId: string) =>
   (await ctx.db.selectFrom('media').select('storageKey').where('id', '=', mediaId).executeTakeFirstOrThrow())
@@ -80,7 +78,7 @@ describe('media store on an S3-compatible bucket', () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#e10600' } })
       .png()
       .toBuffer();
-    const res = await post(t, org, fan, '/api/media', 'application/octet-stream', png);
+    const res = await post(t, fan, '/api/media', 'application/octet-stream', png);
     expect(res.statusCode).toBe(200);
     const { mediaId, url } = res.json();
     const key = await storageKey(t, mediaId);
@@ -104,7 +102,7 @@ describe('media store on an S3-compatible bucket', () => {
   });
 
   it('stores an operator PDF in the bucket byte for byte', async () => {
-    const res = await post(t, org, operator, '/api/admin/media?purpose=pdf', 'application/pdf', PDF);
+    const res = await post(t, operator, '/api/admin/media?purpose=pdf', 'application/pdf', PDF);
     expect(res.statusCode).toBe(201);
     const { mediaId } = res.json();
     expect(await storageKey(t, mediaId)).toMatch(/^s3:/);
@@ -140,7 +138,7 @@ describe('media store on an S3-compatible bucket', () => {
     try {
       const o = await createOrg(cdn);
       const op = await createFan(cdn, o, { roles: ['operator'] });
-      const res = await post(cdn, o, op, '/api/admin/media?purpose=pdf', 'application/pdf', PDF);
+      const res = await post(cdn, op, '/api/admin/media?purpose=pdf', 'application/pdf', PDF);
       expect(res.statusCode).toBe(201);
       const { mediaId } = res.json();
       const key = (await storageKey(cdn, mediaId)).slice(3);
@@ -157,7 +155,7 @@ describe('media store on an S3-compatible bucket', () => {
       const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
         .png()
         .toBuffer();
-      const avatar = (await post(cdn, o, fan, '/api/media', 'application/octet-stream', png)).json();
+      const avatar = (await post(cdn, fan, '/api/media', 'application/octet-stream', png)).json();
       const private302 = await cdn.app.inject({ method: 'GET', url: avatar.url });
       expect(private302.statusCode).toBe(302);
       expect(String(private302.headers.location)).not.toContain('cdn.example.test');

@@ -1,5 +1,13 @@
 import { expect } from 'vitest';
-import { apiCall, type TestContext, type TestFan } from './test-app.ts';
+import { fund } from './points.ts';
+import {
+  apiCall,
+  apiCallRaw,
+  createFan,
+  orgWithOperator,
+  type TestContext,
+  type TestFan,
+} from './test-app.ts';
 
 /** The offer tests' helpers: a live window, an offer and its codes created through the API. */
 
@@ -27,18 +35,26 @@ export async function createOffer(t: TestContext, operator: TestFan, body: Recor
 
 /** Imports codes as the console does: a text/csv body with a header line. */
 export async function importCodes(t: TestContext, operator: TestFan, offerId: string, codes: string[]) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/admin/offers/${offerId}/codes`,
-    headers: {
-      'x-organization-token': operator.org.publishableKey,
-      authorization: `Bearer ${operator.accessToken}`,
-      'content-type': 'text/csv',
-    },
-    payload: `code\n${codes.join('\n')}\n`,
-  });
+  const csv = `code\n${codes.join('\n')}\n`;
+  const res = await apiCallRaw(t, operator, 'POST', `/api/admin/offers/${offerId}/codes`, 'text/csv', csv);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
+}
+
+/**
+ * Where the claim tests start: an organization and its operator, a code offer (`offer` overrides
+ * createOffer's defaults) holding `codes`, and a fan funded with `points`.
+ */
+export async function codeOfferAndFan(
+  t: TestContext,
+  opts: { offer: Record<string, unknown>; codes: string[]; points: number },
+) {
+  const { org, operator } = await orgWithOperator(t);
+  const { offerId } = await createOffer(t, operator, opts.offer);
+  await importCodes(t, operator, offerId, opts.codes);
+  const fan = await createFan(t, org);
+  await fund(t, fan, opts.points);
+  return { org, operator, offerId, fan };
 }
 
 export const claimOffer = (t: TestContext, fan: TestFan, offerId: string) =>

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.ts';
 import { generatePrivateJwk } from '../auth/signing-keys.ts';
 import { createDeps } from '../bootstrap.ts';
@@ -18,6 +18,9 @@ import { seedOrganization } from '../seed/organization-seed.ts';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 /** True when this run talks to a real PostgreSQL server (concurrency tests need one). */
 export const onRealPostgres = Boolean(TEST_DATABASE_URL);
+
+/** The test clock's time when an app starts. */
+export const TEST_START = '2026-06-01T12:00:00Z';
 
 let secrets: Promise<Secrets> | undefined;
 const testSecrets = () => {
@@ -57,7 +60,7 @@ export async function createTestApp(
     DATABASE_STATEMENT_TIMEOUT_MS: '60000',
     ...envOverrides,
   });
-  const clock = new ManualClock(new Date('2026-06-01T12:00:00Z'));
+  const clock = new ManualClock(new Date(TEST_START));
   const { deps, database } = await createDeps(env, {
     clock,
     secrets: await testSecrets(),
@@ -110,6 +113,16 @@ export function useTestApp(
     },
     close: () => live().close(),
   };
+}
+
+/**
+ * useTestApp for files whose tests move the clock (streaks, windows, timers): every test starts
+ * again at TEST_START, so none depends on how far an earlier one moved it.
+ */
+export function useTimedTestApp(...args: Parameters<typeof useTestApp>): TestContext {
+  const t = useTestApp(...args);
+  beforeEach(() => t.clock.set(TEST_START));
+  return t;
 }
 
 export async function createOrg(
@@ -191,19 +204,41 @@ export async function createFan(
   };
 }
 
+type Caller = TestFan | { org: Organization; accessToken?: undefined };
+
+/** The headers of a fan's call (or an anonymous one, with the publishable key). */
+const callerHeaders = (as: Caller): Record<string, string> => ({
+  'x-organization-token': as.org.publishableKey,
+  authorization: `Bearer ${as.accessToken ?? as.org.publishableKey}`,
+});
+
 /** An HTTP call to the product API as a fan (or anonymously with the publishable key). */
 export function apiCall(
   t: TestContext,
-  as: TestFan | { org: Organization; accessToken?: undefined },
+  as: Caller,
   method: InjectOptions['method'],
   url: string,
   body?: unknown,
 ) {
-  const headers: Record<string, string> = {
-    'x-organization-token': as.org.publishableKey,
-    authorization: `Bearer ${as.accessToken ?? as.org.publishableKey}`,
-  };
+  const headers = callerHeaders(as);
   return t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
+}
+
+/** apiCall with a body sent as it is, under its own content type: uploads, broken or oversized bodies. */
+export function apiCallRaw(
+  t: TestContext,
+  as: Caller,
+  method: InjectOptions['method'],
+  url: string,
+  contentType: string,
+  payload: string | Buffer,
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...callerHeaders(as), 'content-type': contentType },
+    payload,
+  });
 }
 
 const clockSessions = new Map<string, { at: number; token: string }>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Organization } from '../../db/schema.ts';
 import { apiCall, createFan, createOrg, useTestApp } from '../../test/test-app.ts';
 import { balance, expectPaidOnce, ledgerMismatches } from '../../test/points.ts';
+import { makeActivation } from '../../test/activation-factories.ts';
 
 const t = useTestApp();
 
@@ -9,45 +9,13 @@ const NOW = new Date('2026-06-01T12:00:00Z');
 const HOUR = 3600_000;
 const iso = (ms: number) => new Date(NOW.getTime() + ms);
 
-async function createActivation(
-  org: Organization,
-  opts: { slug: string; startsAt?: Date; stopsAt?: Date; bonusPoints?: number; badges?: string[] },
-) {
-  const activation = await t.db
-    .insertInto('activations')
-    .values({
-      organizationId: org.id,
-      slug: opts.slug,
-      title: `Activation ${opts.slug}`,
-      description: 'Scan the QR code at the stand',
-      mediaId: null,
-      startsAt: opts.startsAt ?? iso(-HOUR),
-      stopsAt: opts.stopsAt ?? iso(HOUR),
-      bonusPoints: opts.bonusPoints ?? 0,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  for (const name of opts.badges ?? []) {
-    const badge = await t.db
-      .insertInto('badges')
-      .values({ organizationId: org.id, name, description: `${name} badge`, imageMediaId: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('activationBadges')
-      .values({ organizationId: org.id, activationId: activation.id, badgeId: badge.id })
-      .execute();
-  }
-  return activation;
-}
-
 describe('GET /api/activations', () => {
   it('lists activations with status from the window and is open to anonymous callers', async () => {
     t.clock.set(NOW);
     const org = await createOrg(t, { loggedOffDashboard: false });
-    await createActivation(org, { slug: 'fan-zone', badges: ['Fan zone'] });
-    await createActivation(org, { slug: 'later', startsAt: iso(2 * HOUR), stopsAt: iso(3 * HOUR) });
-    await createActivation(org, { slug: 'over', startsAt: iso(-3 * HOUR), stopsAt: iso(-2 * HOUR) });
+    await makeActivation(t.db, org.id, { slug: 'fan-zone', badges: ['Fan zone'] });
+    await makeActivation(t.db, org.id, { slug: 'later', startsAt: iso(2 * HOUR), stopsAt: iso(3 * HOUR) });
+    await makeActivation(t.db, org.id, { slug: 'over', startsAt: iso(-3 * HOUR), stopsAt: iso(-2 * HOUR) });
     const res = await apiCall(t, { org }, 'GET', '/api/activations/list');
     expect(res.statusCode).toBe(200);
     const bySlug = Object.fromEntries(
@@ -64,7 +32,11 @@ describe('GET /api/activations', () => {
   it('finds one activation by slug or by id; another organization’s is 404', async () => {
     t.clock.set(NOW);
     const org = await createOrg(t);
-    const a = await createActivation(org, { slug: 'pit-walk', badges: ['Pit walker'], bonusPoints: 40 });
+    const a = await makeActivation(t.db, org.id, {
+      slug: 'pit-walk',
+      badges: ['Pit walker'],
+      bonusPoints: 40,
+    });
     const bySlug = await apiCall(t, { org }, 'GET', '/api/activations/pit-walk');
     expect(bySlug.statusCode).toBe(200);
     expect(bySlug.json()).toMatchObject({
@@ -85,7 +57,7 @@ describe('POST /api/activations/activate-user', () => {
   it('grants the badges and the bonus once; a repeat answers 200 with nothing new', async () => {
     t.clock.set(NOW);
     const org = await createOrg(t);
-    await createActivation(org, {
+    await makeActivation(t.db, org.id, {
       slug: 'silverstone',
       bonusPoints: 150,
       badges: ['Silverstone 2026', 'Fan zone'],
@@ -119,13 +91,13 @@ describe('POST /api/activations/activate-user', () => {
   it('refuses outside the window with 422 activation_not_open', async () => {
     t.clock.set(NOW);
     const org = await createOrg(t);
-    await createActivation(org, {
+    await makeActivation(t.db, org.id, {
       slug: 'soon',
       startsAt: iso(HOUR),
       stopsAt: iso(2 * HOUR),
       bonusPoints: 10,
     });
-    await createActivation(org, {
+    await makeActivation(t.db, org.id, {
       slug: 'gone',
       startsAt: iso(-2 * HOUR),
       stopsAt: iso(-HOUR),
@@ -143,7 +115,7 @@ describe('POST /api/activations/activate-user', () => {
   it('needs a signed-in fan (401), an existing slug (404) and a body with a slug (400)', async () => {
     t.clock.set(NOW);
     const org = await createOrg(t);
-    await createActivation(org, { slug: 'open-one' });
+    await makeActivation(t.db, org.id, { slug: 'open-one' });
     const fan = await createFan(t, org);
     expect(
       (await apiCall(t, { org }, 'POST', '/api/activations/activate-user', { slug: 'open-one' })).statusCode,
@@ -157,7 +129,7 @@ describe('POST /api/activations/activate-user', () => {
   it('pays and grants once under concurrent double taps', async () => {
     t.clock.set(NOW);
     const org = await createOrg(t);
-    await createActivation(org, { slug: 'tap', bonusPoints: 25, badges: ['Tapper'] });
+    await makeActivation(t.db, org.id, { slug: 'tap', bonusPoints: 25, badges: ['Tapper'] });
     const fan = await createFan(t, org);
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>

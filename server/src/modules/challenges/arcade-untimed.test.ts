@@ -1,10 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeChallenge, orgWithFan } from '../../test/challenge-fixtures.ts';
 import { balance } from '../../test/points.ts';
-import { apiCallAtClock as apiCall, type TestFan, useTestApp } from '../../test/test-app.ts';
+import { apiCallAtClock as apiCall, type TestFan, useTimedTestApp } from '../../test/test-app.ts';
 
-const t = useTestApp();
-beforeEach(() => t.clock.set('2026-06-01T12:00:00Z'));
+const t = useTimedTestApp();
 
 async function setUntimed(fan: TestFan, on: boolean) {
   const res = await apiCall(t, fan, 'PATCH', '/api/user/me', { untimedMode: on });

@@ -1,11 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { apiCallAtClock as apiCall, createFan, useTestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { apiCallAtClock as apiCall, createFan, useTimedTestApp } from '../../test/test-app.ts';
 import { auditTrail } from '../../test/admin-fixtures.ts';
 import { makeChallenge, orgWithFan } from '../../test/challenge-fixtures.ts';
 
-const t = useTestApp();
-const BASE = '2026-06-01T12:00:00Z';
-beforeEach(() => t.clock.set(BASE));
+const t = useTimedTestApp();
 
 describe('operator routes', () => {
   it('answer 401 anonymously, 403 to a fan and 404 for another organization’s challenge', async () => {

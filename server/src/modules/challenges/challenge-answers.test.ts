@@ -1,11 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { apiCallAtClock as apiCall, createFan, type TestFan, useTestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { apiCallAtClock as apiCall, createFan, type TestFan, useTimedTestApp } from '../../test/test-app.ts';
 import { balance, ledgerLines, ledgerMismatches } from '../../test/points.ts';
 import { makeChallenge, orgWithFan } from '../../test/challenge-fixtures.ts';
 
-const t = useTestApp();
-const BASE = '2026-06-01T12:00:00Z';
-beforeEach(() => t.clock.set(BASE));
+const t = useTimedTestApp();
 
 describe('keyword', () => {
   it('never sends the keyword, accepts it case- and space-insensitively and pays once', async () => {

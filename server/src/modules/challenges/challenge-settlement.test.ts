@@ -1,12 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { apiCallAtClock as apiCall, createFan, type TestFan, useTestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { apiCallAtClock as apiCall, createFan, type TestFan, useTimedTestApp } from '../../test/test-app.ts';
 import { auditActions } from '../../test/admin-fixtures.ts';
 import { balance, fund, ledgerLines, ledgerMismatches } from '../../test/points.ts';
 import { makeChallenge, orgWithFan } from '../../test/challenge-fixtures.ts';
 
-const t = useTestApp();
-const BASE = '2026-06-01T12:00:00Z';
-beforeEach(() => t.clock.set(BASE));
+const t = useTimedTestApp();
 
 /** The fan spends points elsewhere (as a sweepstake entry would). */
 const spend = (fan: TestFan, amount: number) => fund(t, fan, -amount, 'Sweepstake entry', 'sweepstake_entry');

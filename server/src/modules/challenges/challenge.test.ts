@@ -1,11 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { apiCallAtClock as apiCall, createFan, onRealPostgres, useTestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { apiCallAtClock as apiCall, createFan, useTimedTestApp } from '../../test/test-app.ts';
+import { describeOnPostgres } from '../../test/real-postgres.ts';
 import { balance, ledgerLines, ledgerMismatches } from '../../test/points.ts';
 import { makeChallenge, orgWithFan } from '../../test/challenge-fixtures.ts';
 
-const t = useTestApp();
-const BASE = '2026-06-01T12:00:00Z';
-beforeEach(() => t.clock.set(BASE));
+const t = useTimedTestApp();
 
 describe('GET /api/challenge', () => {
   it('lists only visible, non-archived, non-hidden challenges; expired ones stay listed as completed', async () => {
@@ -220,7 +219,7 @@ describe('poll', () => {
     expect(await balance(t, fan)).toBe(0);
   });
 });
-describe.runIf(onRealPostgres)('challenges under concurrency (real PostgreSQL)', () => {
+describeOnPostgres('challenges under concurrency (real PostgreSQL)', () => {
   it('concurrent trivia answers: the quiz locks once complete and the ledger matches the final answers', async () => {
     const { org, fan } = await orgWithFan(t);
     const trivia = await makeChallenge(t, org, { subtype: 'trivia' });
@@ -264,9 +263,3 @@ describe.runIf(onRealPostgres)('challenges under concurrency (real PostgreSQL)',
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 });
-
-if (!onRealPostgres) {
-  console.info(
-    'challenge.test.ts: concurrency tests skipped (set TEST_DATABASE_URL to run them on PostgreSQL)',
-  );
-}

@@ -1,16 +1,15 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiCall as rawApiCall,
   createFan,
   createOrg,
-  onRealPostgres,
   type TestFan,
-  useTestApp,
+  useTimedTestApp,
 } from '../../test/test-app.ts';
+import { describeOnPostgres } from '../../test/real-postgres.ts';
 import { balance, ledgerMismatches } from '../../test/points.ts';
 
-const t = useTestApp();
-beforeEach(() => t.clock.set('2026-06-01T12:00:00Z'));
+const t = useTimedTestApp();
 
 /** A call with a session issued at the test clock's time (the tests move the clock by days). */
 async function call(fan: TestFan, method: 'GET' | 'POST') {
@@ -133,7 +132,7 @@ describe('daily check-in', () => {
   });
 });
 
-describe.runIf(onRealPostgres)('check-in under concurrency (real PostgreSQL)', () => {
+describeOnPostgres('check-in under concurrency (real PostgreSQL)', () => {
   it('pays exactly one of 50 concurrent check-ins by one fan', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);
@@ -148,7 +147,3 @@ describe.runIf(onRealPostgres)('check-in under concurrency (real PostgreSQL)', (
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 });
-
-if (!onRealPostgres) {
-  console.info('checkin.test.ts: concurrency test skipped (set TEST_DATABASE_URL to run it on PostgreSQL)');
-}

@@ -25,6 +25,39 @@ function callOf(request: FastifyRequest): ContentCall {
   return { ...fanCall(request), secret: request.server.deps.config.secrets.appSecret };
 }
 
+/**
+ * A video view and an article read are paid the same way, once, against the checksum issued
+ * with the item (decision 007); they differ only in what counts as too fast.
+ */
+const REWARDS = {
+  video: {
+    path: '/content/videos/:id/view',
+    params: idParam,
+    tooFast: 'before half the clip, at most 30 s, has played',
+    claim: claimVideoView,
+  },
+  article: {
+    path: '/content/articles/:id/read',
+    params: articleParam,
+    tooFast: 'under 10 s after it was issued',
+    claim: claimArticleRead,
+  },
+};
+
+function rewardDoc<Params extends z.ZodType>(item: string, tooFast: string, params: Params) {
+  return doc(
+    `Credit the ${item}'s points once, with the checksum issued with it`,
+    contentRewardResponseSchema,
+    {
+      description:
+        'Refused with 422 invalid_checksum, checksum_expired (issued over 24 h ago) or too_fast ' +
+        `(${tooFast}). A repeat answers 200 with pointsAwarded 0.`,
+      params,
+      body: contentRewardRequestSchema,
+    },
+  );
+}
+
 /** Videos, playlists and articles under /content (product §7). */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -42,18 +75,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getPlaylist(callOf(request), request.params.id),
   );
 
-  app.post(
-    '/content/videos/:id/view',
-    doc("Credit the video's points once, with the checksum issued with it", contentRewardResponseSchema, {
-      description:
-        'Refused with 422 invalid_checksum, checksum_expired (issued over 24 h ago) or too_fast ' +
-        '(before half the clip, at most 30 s, has played). A repeat answers 200 with pointsAwarded 0.',
-      params: idParam,
-      body: contentRewardRequestSchema,
-    }),
-    async (request) => claimVideoView(callOf(request), request.params.id, request.body),
-  );
-
   app.get(
     '/content/articles',
     doc(
@@ -69,15 +90,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getArticle(callOf(request), request.params.id),
   );
 
-  app.post(
-    '/content/articles/:id/read',
-    doc("Credit the article's points once, with the checksum issued with it", contentRewardResponseSchema, {
-      description:
-        'Refused with 422 invalid_checksum, checksum_expired (issued over 24 h ago) or too_fast ' +
-        '(under 10 s after it was issued). A repeat answers 200 with pointsAwarded 0.',
-      params: articleParam,
-      body: contentRewardRequestSchema,
-    }),
-    async (request) => claimArticleRead(callOf(request), request.params.id, request.body),
-  );
+  for (const [item, reward] of Object.entries(REWARDS)) {
+    app.post(reward.path, rewardDoc(item, reward.tooFast, reward.params), async (request) =>
+      reward.claim(callOf(request), request.params.id, request.body),
+    );
+  }
 };

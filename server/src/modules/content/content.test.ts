@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiCall, createFan, createOrg, onRealPostgres, useTestApp } from '../../test/test-app.ts';
+import { apiCall, createFan, createOrg, useTestApp } from '../../test/test-app.ts';
+import { describeOnPostgres } from '../../test/real-postgres.ts';
 import { ledgerMismatches } from '../../test/points.ts';
 import { issueChecksum } from './content-checksum.ts';
 import { createArticle } from './content-service.ts';
@@ -296,11 +297,7 @@ describe('articles', () => {
   });
 });
 
-if (!onRealPostgres) {
-  console.info('[content] concurrency test skipped: set TEST_DATABASE_URL to run it on real PostgreSQL');
-}
-
-describe.runIf(onRealPostgres)('concurrent video views on real PostgreSQL', () => {
+describeOnPostgres('concurrent video views on real PostgreSQL', () => {
   it('pays exactly once for 50 concurrent view requests from one fan', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../../db/schema.ts';
-import { createFan, createOrg, type TestFan, useTestApp } from '../../test/test-app.ts';
+import { createFan, createOrg, type TestFan, useTestApp, apiCallRaw } from '../../test/test-app.ts';
 
 const t = useTestApp();
 let org: Organization;
@@ -16,16 +16,7 @@ beforeAll(async () => {
 });
 
 const upload = (purpose: string, contentType: string, body: Buffer) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/admin/media?purpose=${purpose}`,
-    headers: {
-      'x-organization-token': org.publishableKey,
-      authorization: `Bearer ${operator.accessToken}`,
-      'content-type': contentType,
-    },
-    payload: body,
-  });
+  apiCallRaw(t, operator, 'POST', `/api/admin/media?purpose=${purpose}`, contentType, body);
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -96,16 +87,7 @@ describe('POST /api/admin/media', () => {
 
   it('refuses a fan before reading the body (403)', async () => {
     const fan = await createFan(t, org);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/media?purpose=image',
-      headers: {
-        'x-organization-token': org.publishableKey,
-        authorization: `Bearer ${fan.accessToken}`,
-        'content-type': 'image/png',
-      },
-      payload: png,
-    });
+    const res = await apiCallRaw(t, fan, 'POST', '/api/admin/media?purpose=image', 'image/png', png);
     expect(res.statusCode).toBe(403);
   });
 });

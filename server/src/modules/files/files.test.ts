@@ -1,7 +1,7 @@
 import { MAX_AVATAR_BYTES } from '@paddock/contracts/api/files';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../../test/test-app.ts';
+import { apiCall, createFan, createOrg, type TestFan, useTestApp, apiCallRaw } from '../../test/test-app.ts';
 
 const t = useTestApp();
 
@@ -10,16 +10,7 @@ function upload(
   bytes: Buffer,
   type = 'application/octet-stream',
 ) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/media',
-    headers: {
-      'x-organization-token': fan.org.publishableKey,
-      authorization: `Bearer ${fan.accessToken ?? fan.org.publishableKey}`,
-      'content-type': type,
-    },
-    payload: bytes,
-  });
+  return apiCallRaw(t, fan, 'POST', '/api/media', type, bytes);
 }
 
 /** A 1024×768 PNG carrying EXIF that must not survive (a "GPS" marker in the copyright tag). */
@@ -124,16 +115,14 @@ describe('POST /api/media', () => {
   it('keeps the 1 MB JSON limit outside the media routes', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/user/me',
-      headers: {
-        'x-organization-token': org.publishableKey,
-        authorization: `Bearer ${fan.accessToken}`,
-        'content-type': 'application/octet-stream',
-      },
-      payload: Buffer.alloc(10),
-    });
+    const res = await apiCallRaw(
+      t,
+      fan,
+      'PATCH',
+      '/api/user/me',
+      'application/octet-stream',
+      Buffer.alloc(10),
+    );
     expect(res.statusCode).toBe(415);
   });
 

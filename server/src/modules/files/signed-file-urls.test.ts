@@ -8,6 +8,7 @@ import {
   orgWithOperator,
   type TestFan,
   useTestApp,
+  apiCallRaw,
 } from '../../test/test-app.ts';
 
 /**
@@ -32,16 +33,7 @@ const picture = (background: string) =>
     .toBuffer();
 
 const post = (who: TestFan, url: string, type: string, payload: Buffer) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: {
-      'x-organization-token': who.org.publishableKey,
-      authorization: `Bearer ${who.accessToken}`,
-      'content-type': type,
-    },
-    payload,
-  });
+  apiCallRaw(t, who, 'POST', url, type, payload);
 
 /** Uploads an avatar, makes it the fan's, and answers the URL GET /user/me presents. */
 async function setAvatar(fan: TestFan, background: string) {

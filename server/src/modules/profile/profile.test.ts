@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../../test/test-app.ts';
+import { apiCall, createFan, createOrg, type TestFan, useTestApp, apiCallRaw } from '../../test/test-app.ts';
 import { balance, fund } from '../../test/points.ts';
 import { acceptRequiredConsents, completeProfile, newFan } from '../../test/onboarding-fixtures.ts';
 
@@ -140,25 +140,11 @@ describe('PATCH /api/user/me', () => {
   it('refuses malformed JSON with 400 bad_json and a huge body with 413', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);
-    const headers = {
-      'x-organization-token': org.publishableKey,
-      authorization: `Bearer ${fan.accessToken}`,
-      'content-type': 'application/json',
-    };
-    const bad = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/user/me',
-      headers,
-      payload: '{"firstName":',
-    });
+    const patch = (body: string) => apiCallRaw(t, fan, 'PATCH', '/api/user/me', 'application/json', body);
+    const bad = await patch('{"firstName":');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('bad_json');
-    const huge = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/user/me',
-      headers,
-      payload: JSON.stringify({ firstName: 'x'.repeat(2 * 1024 * 1024) }),
-    });
+    const huge = await patch(JSON.stringify({ firstName: 'x'.repeat(2 * 1024 * 1024) }));
     expect(huge.statusCode).toBe(413);
     expect(huge.json().code).toBe('payload_too_large');
   });

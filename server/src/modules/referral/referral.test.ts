@@ -1,24 +1,32 @@
 import { REFERRAL_REWARDS } from '@paddock/contracts/api/referral';
 import { describe, expect, it } from 'vitest';
+import type { Organization } from '../../db/schema.ts';
 import {
   apiCall,
   createFan,
   createOrg,
   createTestApp,
-  onRealPostgres,
+  type TestFan,
   useTestApp,
 } from '../../test/test-app.ts';
+import { describeOnPostgres } from '../../test/real-postgres.ts';
 import { ledgerMismatches } from '../../test/points.ts';
 import { acceptRequiredConsents, completeProfile, newFan } from '../../test/onboarding-fixtures.ts';
 
 const t = useTestApp();
 
+/** A fan invited by `referrer` who has accepted the required consents: only the profile is left to complete. */
+async function referredFan(org: Organization, referrer: TestFan) {
+  const fan = await newFan(t, org, referrer.user.id);
+  await acceptRequiredConsents(t, fan);
+  return fan;
+}
+
 describe('referral paid on profile completion (product §10.8)', () => {
   it('pays the referred fan and the referrer exactly once, however often the profile is saved', async () => {
     const org = await createOrg(t);
     const referrer = await createFan(t, org);
-    const fan = await newFan(t, org, referrer.user.id);
-    await acceptRequiredConsents(t, fan);
+    const fan = await referredFan(org, referrer);
     const first = await apiCall(t, fan, 'PATCH', '/api/user/me', completeProfile);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ isNewUser: false, points: REFERRAL_REWARDS.referred });
@@ -58,8 +66,7 @@ describe('referral paid on profile completion (product §10.8)', () => {
   it('pays nothing when the referrer belongs to another organization', async () => {
     const referrer = await createFan(t, await createOrg(t));
     const org = await createOrg(t);
-    const fan = await newFan(t, org, referrer.user.id);
-    await acceptRequiredConsents(t, fan);
+    const fan = await referredFan(org, referrer);
     const res = await apiCall(t, fan, 'PATCH', '/api/user/me', completeProfile);
     expect(res.json().points).toBe(0);
     expect((await apiCall(t, referrer, 'GET', '/api/user/me')).json().points).toBe(0);
@@ -111,12 +118,11 @@ describe('referral paid on profile completion (product §10.8)', () => {
   });
 });
 
-describe.runIf(onRealPostgres)('referral under concurrency (real PostgreSQL)', () => {
+describeOnPostgres('referral under concurrency (real PostgreSQL)', () => {
   it('pays both fans once when 20 profile saves race to complete the profile', async () => {
     const org = await createOrg(t);
     const referrer = await createFan(t, org);
-    const fan = await newFan(t, org, referrer.user.id);
-    await acceptRequiredConsents(t, fan);
+    const fan = await referredFan(org, referrer);
     const results = await Promise.all(
       Array.from({ length: 20 }, () => apiCall(t, fan, 'PATCH', '/api/user/me', completeProfile)),
     );
@@ -126,7 +132,3 @@ describe.runIf(onRealPostgres)('referral under concurrency (real PostgreSQL)', (
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 });
-
-if (!onRealPostgres) {
-  console.info('referral.test.ts: concurrency test skipped (set TEST_DATABASE_URL to run it on PostgreSQL)');
-}

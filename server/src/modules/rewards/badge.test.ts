@@ -1,19 +1,13 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../../db/schema.ts';
-import {
-  apiCall,
-  createFan,
-  createOrg,
-  onRealPostgres,
-  type TestFan,
-  useTestApp,
-} from '../../test/test-app.ts';
+import { apiCall, createFan, createOrg, type TestFan, useTimedTestApp } from '../../test/test-app.ts';
+import { describeOnPostgres } from '../../test/real-postgres.ts';
 import { auditActions, expectOperatorOnly } from '../../test/admin-fixtures.ts';
 import { signInAgain } from '../../test/points.ts';
+import { makeActivation } from '../../test/activation-factories.ts';
 import { awardMilestoneBadges, type MilestoneEvent } from './badge-milestones.ts';
 
-const t = useTestApp();
-beforeEach(() => t.clock.set('2026-06-01T12:00:00Z'));
+const t = useTimedTestApp();
 
 const DAY = 24 * 3600_000;
 
@@ -134,26 +128,13 @@ describe('GET /api/user/me/badges', () => {
   it('shows activation badges with the activation they came from, newest first; 401 anonymous', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);
-    const activation = await t.db
-      .insertInto('activations')
-      .values({
-        organizationId: org.id,
-        slug: 'silverstone-fan-zone',
-        title: 'Silverstone fan zone',
-        startsAt: new Date(t.clock.now().getTime() - DAY),
-        stopsAt: new Date(t.clock.now().getTime() + DAY),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const badge = await t.db
-      .insertInto('badges')
-      .values({ organizationId: org.id, name: 'Fan zone 2026', description: 'Visited the fan zone' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('activationBadges')
-      .values({ organizationId: org.id, activationId: activation.id, badgeId: badge.id })
-      .execute();
+    await makeActivation(t.db, org.id, {
+      slug: 'silverstone-fan-zone',
+      title: 'Silverstone fan zone',
+      startsAt: new Date(t.clock.now().getTime() - DAY),
+      stopsAt: new Date(t.clock.now().getTime() + DAY),
+      badges: ['Fan zone 2026'],
+    });
     await award(fan, { event: 'season_participation' });
     t.clock.advance(3600_000);
     const res = await apiCall(t, await signInAgain(t, fan), 'POST', '/api/activations/activate-user', {
@@ -249,13 +230,7 @@ describe('operator badges', () => {
   });
 });
 
-if (!onRealPostgres) {
-  console.info(
-    'badge.test.ts: concurrent milestone test skipped (it needs TEST_DATABASE_URL, a real PostgreSQL)',
-  );
-}
-
-describe.runIf(onRealPostgres)('concurrent milestones on real PostgreSQL', () => {
+describeOnPostgres('concurrent milestones on real PostgreSQL', () => {
   let org: Organization;
   beforeAll(async () => {
     org = await createOrg(t);

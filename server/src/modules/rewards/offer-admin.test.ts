@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiCall, createFan, onRealPostgres, orgWithOperator, useTestApp } from '../../test/test-app.ts';
+import { apiCall, createFan, orgWithOperator, useTestApp } from '../../test/test-app.ts';
 import { auditActions, expectOperatorOnly } from '../../test/admin-fixtures.ts';
 import { fund } from '../../test/points.ts';
 import { claimOffer, createOffer, importCodes, liveWindow } from '../../test/offer-fixtures.ts';
@@ -158,9 +158,3 @@ describe('API documentation', () => {
     );
   });
 });
-
-if (!onRealPostgres) {
-  console.info(
-    'offer.test.ts: concurrent claim tests skipped (they need TEST_DATABASE_URL, a real PostgreSQL)',
-  );
-}

@@ -4,24 +4,24 @@ import {
   apiCall,
   createFan,
   createOrg,
-  onRealPostgres,
   type TestFan,
   orgWithOperator,
   useTestApp,
 } from '../../test/test-app.ts';
+import { describeOnPostgres } from '../../test/real-postgres.ts';
 import { fund, ledgerLines, ledgerMismatches } from '../../test/points.ts';
-import { claimOffer, createOffer, importCodes } from '../../test/offer-fixtures.ts';
+import { claimOffer, codeOfferAndFan, createOffer, importCodes } from '../../test/offer-fixtures.ts';
 
 const t = useTestApp();
 const hour = 3600_000;
 
 describe('claiming an offer', () => {
   it('spends the cost, hands out one code and shows it as claimed with the lowered balance', async () => {
-    const { org, operator } = await orgWithOperator(t);
-    const { offerId } = await createOffer(t, operator, { stock: 5 });
-    await importCodes(t, operator, offerId, ['PADDOCK-A', 'PADDOCK-B']);
-    const fan = await createFan(t, org);
-    await fund(t, fan, 120);
+    const { org, offerId, fan } = await codeOfferAndFan(t, {
+      offer: { stock: 5 },
+      codes: ['PADDOCK-A', 'PADDOCK-B'],
+      points: 120,
+    });
 
     const before = (await apiCall(t, fan, 'GET', '/api/offers')).json();
     expect(before).toEqual([
@@ -68,11 +68,11 @@ describe('claiming an offer', () => {
   });
 
   it('refuses with 422 insufficient_points and hands out no code', async () => {
-    const { org, operator } = await orgWithOperator(t);
-    const { offerId } = await createOffer(t, operator, { cost: 50 });
-    await importCodes(t, operator, offerId, ['ONLY-ONE']);
-    const fan = await createFan(t, org);
-    await fund(t, fan, 49);
+    const { offerId, fan } = await codeOfferAndFan(t, {
+      offer: { cost: 50 },
+      codes: ['ONLY-ONE'],
+      points: 49,
+    });
     const res = await claimOffer(t, fan, offerId);
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('insufficient_points');
@@ -109,11 +109,11 @@ describe('claiming an offer', () => {
   });
 
   it('refuses a second claim with 422 already_claimed and charges once', async () => {
-    const { org, operator } = await orgWithOperator(t);
-    const { offerId } = await createOffer(t, operator, { cost: 10 });
-    await importCodes(t, operator, offerId, ['A', 'B']);
-    const fan = await createFan(t, org);
-    await fund(t, fan, 100);
+    const { offerId, fan } = await codeOfferAndFan(t, {
+      offer: { cost: 10 },
+      codes: ['A', 'B'],
+      points: 100,
+    });
     expect((await claimOffer(t, fan, offerId)).statusCode).toBe(200);
     const again = await claimOffer(t, fan, offerId);
     expect(again.statusCode).toBe(422);
@@ -199,7 +199,7 @@ describe('claiming an offer', () => {
   });
 });
 
-describe.runIf(onRealPostgres)('concurrent claims on real PostgreSQL', () => {
+describeOnPostgres('concurrent claims on real PostgreSQL', () => {
   let org: Organization;
   let operator: TestFan;
   beforeAll(async () => {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  apiCall,
-  createFan,
-  createOrg,
-  onRealPostgres,
-  type TestFan,
-  useTestApp,
-} from '../../test/test-app.ts';
+import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../../test/test-app.ts';
+import { describeOnPostgres } from '../../test/real-postgres.ts';
 import { expectPaidOnce, ledgerMismatches } from '../../test/points.ts';
 import { makeStory } from '../../test/content-factories.ts';
 
@@ -204,11 +198,7 @@ describe('POST /api/content/stories/{id}/chapter-view/{chapterId}', () => {
   });
 });
 
-if (!onRealPostgres) {
-  console.info('[stories] concurrency test skipped: set TEST_DATABASE_URL to run it on real PostgreSQL');
-}
-
-describe.runIf(onRealPostgres)('concurrent chapter views on real PostgreSQL', () => {
+describeOnPostgres('concurrent chapter views on real PostgreSQL', () => {
   it('pays the story exactly once when its last chapter is marked by many requests at once', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);

@@ -60,6 +60,17 @@ function capReached(row: SweepstakeRow, current: number) {
   );
 }
 
+/** How many entries the fan holds in the sweepstake (0 before their first). */
+async function entriesHeld({ db, userId }: FanCall, sweepstakeId: string): Promise<number> {
+  const entries = await db
+    .selectFrom('sweepstakeEntries')
+    .select('count')
+    .where('sweepstakeId', '=', sweepstakeId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return entries?.count ?? 0;
+}
+
 /**
  * Adds entries to the fan's single total row with the cap as part of the same statement: the
  * row lock taken by the upsert serialises a fan's concurrent entries and the guard is
@@ -100,15 +111,7 @@ async function addEntries(
     )
     .returning('count')
     .executeTakeFirst();
-  if (!result) {
-    const current = await trx
-      .selectFrom('sweepstakeEntries')
-      .select('count')
-      .where('sweepstakeId', '=', row.id)
-      .where('userId', '=', userId)
-      .executeTakeFirst();
-    throw capReached(row, current?.count ?? 0);
-  }
+  if (!result) throw capReached(row, await entriesHeld(call, row.id));
   return result.count;
 }
 
@@ -133,16 +136,9 @@ export async function enterInTransaction(
 ): Promise<SweepstakeEntryResult> {
   const { db: trx, org, userId } = call;
   const row = await lockForEntry(call, id);
-  const existing = await trx
-    .selectFrom('sweepstakeEntries')
-    .select('count')
-    .where('sweepstakeId', '=', id)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
+  const held = await entriesHeld(call, id);
   // A friendly early refusal; addEntries re-checks the cap under the row lock.
-  if (row.maxEntriesPerFan !== null && (existing?.count ?? 0) + count > row.maxEntriesPerFan) {
-    throw capReached(row, existing?.count ?? 0);
-  }
+  if (row.maxEntriesPerFan !== null && held + count > row.maxEntriesPerFan) throw capReached(row, held);
   const cost = row.costPerEntry * count;
   const posted = await postPoints(trx, {
     organizationId: org.id,

@@ -1,13 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../../db/schema.ts';
-import {
-  apiCall,
-  createFan,
-  createOrg,
-  onRealPostgres,
-  type TestFan,
-  useTestApp,
-} from '../../test/test-app.ts';
+import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../../test/test-app.ts';
+import { describeOnPostgres } from '../../test/real-postgres.ts';
 import { balance, fund, ledgerLines, ledgerMismatches, signInAgain } from '../../test/points.ts';
 import {
   createSweepstake,
@@ -291,7 +285,7 @@ describe('POST /api/sweepstake/{id}/free-entry', () => {
   });
 });
 
-describe.runIf(onRealPostgres)('concurrent entries on real PostgreSQL', () => {
+describeOnPostgres('concurrent entries on real PostgreSQL', () => {
   it('200 concurrent single entries from a fan who can afford exactly N: N succeed, the rest 422', async () => {
     const { org, operator } = await sweepstakeOrg(t);
     const s = await createSweepstake(t, operator, { costPerEntry: 7 });
@@ -346,9 +340,3 @@ describe.runIf(onRealPostgres)('concurrent entries on real PostgreSQL', () => {
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 });
-
-if (!onRealPostgres) {
-  console.info(
-    '[sweepstakes] concurrency tests skipped: set TEST_DATABASE_URL to run them on real PostgreSQL',
-  );
-}
