@@ -40,6 +40,8 @@ const BUILDER =
 const ORG_ROW_HELPER = /\b(findOrgRow|listOrgRows|saveOrgRow|updateOrgRow|deleteOrgRow)\(\s*[^,()]+,\s*/g;
 /** The helpers themselves query the table their caller names, so only their callers can be checked. */
 const GENERIC_QUERY_FILES = new Set(['db/org-rows.ts']);
+/** A common table expression (`.with('name', …)`) is named like a table but is the query's own. */
+const CTE = /\.with\(\s*'([A-Za-z_][A-Za-z0-9_]*)'/g;
 const RAW_SQL = /\bsql(?:<[^`]*?>)?`([^`]*)`/g;
 const RAW_TABLE = /\b(?:from|join|into|update)\s+([a-z_][a-z0-9_]*)/gi;
 
@@ -54,6 +56,7 @@ function tablesQueried(file: string, source: string): { queries: Query[]; unscan
   const lineAt = (index: number) => source.slice(0, index).split('\n').length;
   const queries: Query[] = [];
   const unscannable: Query[] = [];
+  const ctes = new Set([...source.matchAll(CTE)].map((m) => m[1]));
   const calls = GENERIC_QUERY_FILES.has(file)
     ? []
     : [...source.matchAll(BUILDER), ...source.matchAll(ORG_ROW_HELPER)];
@@ -61,6 +64,7 @@ function tablesQueried(file: string, source: string): { queries: Query[]; unscan
     const rest = source.slice((m.index ?? 0) + m[0].length);
     const literal = /^\[?\s*'([A-Za-z_][A-Za-z0-9_]*)(?:\s+as\s+\w+)?'/.exec(rest);
     const line = lineAt(m.index ?? 0);
+    if (literal?.[1] && ctes.has(literal[1])) continue;
     if (literal?.[1]) queries.push({ file, line, table: literal[1] });
     else unscannable.push({ file, line, table: rest.slice(0, 30) });
   }
