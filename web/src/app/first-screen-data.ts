@@ -23,11 +23,31 @@ export function prefetchFirstScreenData(queryClient: QueryClient, pathname: stri
 
 /** Longest wait for an idle moment once the first screen is there: a busy phone still gets on with it. */
 const IDLE_TIMEOUT_MS = 2000;
+/** Longest wait for the first contentful paint: a tab opened in the background paints nothing until shown. */
+const PAINT_TIMEOUT_MS = 5000;
+
+/** Resolves at the page's first contentful paint (at once where paint timing is not reported). */
+function firstContentfulPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint')) return resolve();
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) done();
+    });
+    const timer = setTimeout(done, PAINT_TIMEOUT_MS);
+    function done() {
+      clearTimeout(timer);
+      observer.disconnect();
+      resolve();
+    }
+    observer.observe({ type: 'paint', buffered: true });
+  });
+}
 
 /**
  * Resolves once the first screen has been drawn: its data has answered, the router has loaded the
- * route's chunks and finished any redirect (`/` → `/dashboard`), and the main thread has had an
- * idle moment (after React's commit and the paint). What the first screen does not need waits for
+ * route's chunks and finished any redirect (`/` → `/dashboard`), the page has painted its first
+ * text (the skeletons before it have none; the landing page loads its own chunk inside the index
+ * route), and the main thread has had an idle moment. What the first screen does not need waits for
  * this instead of sharing a slow connection and CPU with it (decision 021).
  */
 export async function firstScreenShown(
@@ -44,6 +64,7 @@ export async function firstScreenShown(
       resolve();
     });
   });
+  await firstContentfulPaint();
   await new Promise<void>((resolve) => {
     if (typeof requestIdleCallback === 'function')
       requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
