@@ -1,15 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/providers.tsx';
-import { prefetchFirstScreenData } from './app/first-screen-data.ts';
+import { firstScreenShown, prefetchFirstScreenData } from './app/first-screen-data.ts';
 import { createAppRouter, preloadFirstScreen } from './app/router.tsx';
 import { initI18n, preloadCatalogues } from './i18n/index.ts';
 import { initAnalytics } from './lib/analytics.ts';
 import { applyBranding, organizationQueryOptions } from './lib/organization.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
-import { getSessionState, initSession } from './lib/session.ts';
-import { loadAuthClient } from './lib/supabase.ts';
+import { authClientNeededAtOnce, getSessionState, initSession } from './lib/session.ts';
+import { loadAuthClient, loadSupabase } from './lib/supabase.ts';
 import { watchLevelUps } from './lib/user.ts';
 import './styles.css';
 
@@ -17,13 +17,15 @@ import './styles.css';
 const BRANDING_WAIT_MS = 1500;
 
 /**
- * Boot order (decision 021): the auth client and the route's chunks start downloading → runtime
- * config → i18n, the supabase session and the org's branding in parallel → render. Nothing environment-specific is in the bundle.
+ * Boot order (decision 021): the route's chunks start downloading → runtime config → i18n, the
+ * supabase session and the org's branding in parallel → render → the auth client, unless the
+ * session needed it earlier. Nothing environment-specific is in the bundle.
  */
 async function boot() {
   const rootElement = document.getElementById('root')!;
-  // Network first: the auth client and the first screen's chunks download while we fetch the config.
-  void loadAuthClient().catch(() => {});
+  // Network first: the first screen's chunks download while we fetch the config, and the auth
+  // client too when a sign-in link in the address needs it before the first screen.
+  if (authClientNeededAtOnce()) void loadAuthClient().catch(() => {});
   preloadFirstScreen(window.location.pathname);
   preloadCatalogues();
   try {
@@ -38,8 +40,10 @@ async function boot() {
     const session = initSession();
     // A fan already known to be signed in (a fresh session cookie, lib/session.ts): the access
     // guard needs the fan before the first screen, so ask now instead of after the first render.
-    if (getSessionState().status === 'signedIn')
-      prefetchFirstScreenData(queryClient, window.location.pathname);
+    const firstScreenData =
+      getSessionState().status === 'signedIn'
+        ? prefetchFirstScreenData(queryClient, window.location.pathname)
+        : Promise.resolve();
     await Promise.all([
       initI18n(config.defaultLocale),
       session,
@@ -51,6 +55,11 @@ async function boot() {
         <App queryClient={queryClient} router={router} />
       </StrictMode>,
     );
+    // The auth client (21 kB) when boot knew the session without it (lib/session.ts): after the
+    // first screen, not sharing the slow link and the CPU with it; it is already loading otherwise.
+    void firstScreenShown(router, firstScreenData)
+      .then(loadSupabase)
+      .catch(() => {});
   } catch (error) {
     console.error(error);
     rootElement.innerHTML =

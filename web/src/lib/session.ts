@@ -1,6 +1,12 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
-import { loadSupabase, mayHaveSession, storedSession } from './supabase.ts';
+import {
+  loadSupabase,
+  mayHaveSession,
+  signInLinkInAddress,
+  storedSession,
+  whenSupabaseLoaded,
+} from './supabase.ts';
 
 /**
  * The supabase-js session is the single source of signed-in state (product §4). Every auth event
@@ -41,12 +47,20 @@ export function getSessionState(): SessionState {
  * for the auth chunk, which subscribes when it arrives and takes over (decision 021).
  */
 export async function initSession(): Promise<void> {
-  const initial = loadSupabase().then(subscribe);
   const stored = storedSession();
   // A mailed link into the app (decision 035) is verified before the first screen: it decides which.
-  if (hasAppLink() || (!stored && mayHaveSession())) return initial;
+  if (hasAppLink() || (!stored && mayHaveSession())) return loadSupabase().then(subscribe);
   set({ ...state, status: stored ? 'signedIn' : 'signedOut', session: stored });
-  initial.catch((error) => console.warn('[paddock] auth client unavailable', error));
+  // Known without the auth client: it loads after the first screen (main.tsx) or as soon as
+  // something needs it (a form sent, a token near expiry), and takes over then.
+  whenSupabaseLoaded()
+    .then(subscribe)
+    .catch((error) => console.warn('[paddock] auth client unavailable', error));
+}
+
+/** Whether boot cannot render before the auth client: a sign-in link or a mailed link in the address. */
+export function authClientNeededAtOnce(): boolean {
+  return hasAppLink() || signInLinkInAddress();
 }
 
 async function subscribe(client: Awaited<ReturnType<typeof loadSupabase>>): Promise<void> {

@@ -61,7 +61,7 @@ const deferredAuth = new Proxy({} as PaddockAuthClient, {
 });
 
 /** A PKCE code, tokens or an auth error in the address: the auth client must handle it first. */
-function signInLinkInAddress(): boolean {
+export function signInLinkInAddress(): boolean {
   const { search, hash } = window.location;
   return /[?&](code|error_description)=/.test(search) || /(access_token|error_description)=/.test(hash);
 }
@@ -122,17 +122,38 @@ export function storedSession(): Session | null {
   }
 }
 
+let announceLoaded: (c: PaddockSupabase) => void = () => {};
+const loaded = new Promise<PaddockSupabase>((resolve) => {
+  announceLoaded = resolve;
+});
+
 /**
  * The client, once the auth chunk has arrived and a session kept in local storage by an earlier
- * version has moved into cookies (boot awaits this before the first render).
+ * version has moved into cookies; calling it starts the download. Boot awaits this before the
+ * first render only when it cannot tell the session without it (session.ts).
  */
 export function loadSupabase(): Promise<PaddockSupabase> {
-  ready ??= loadAuthClient().then(async () => {
-    const c = supabase();
-    await migrateLocalStorageSession(c.auth, projectUrl().storageKey);
-    return c;
-  });
+  ready ??= loadAuthClient()
+    .then(async () => {
+      const c = supabase();
+      await migrateLocalStorageSession(c.auth, projectUrl().storageKey);
+      return c;
+    })
+    .then((c) => {
+      // whenSupabaseLoaded's callbacks run before those of whoever asked: the session store
+      // subscribes before a sign-in sent early can raise its event.
+      announceLoaded(c);
+      return c;
+    });
   return ready;
+}
+
+/**
+ * The client once something has loaded it (loadSupabase), without starting the download: boot
+ * loads it after the first screen when it already knows the session (decision 021).
+ */
+export function whenSupabaseLoaded(): Promise<PaddockSupabase> {
+  return loaded;
 }
 
 /**

@@ -44,7 +44,6 @@ export default function DashboardRoute() {
         ) : (
           <Skeleton className="mx-4 h-[212px] rounded-3xl!" />
         )}
-        {sweepstakes.data && <WinsCard sweepstakes={sweepstakes.data} />}
         <BoostBanner />
         <StoriesRail />
         <CheckinCard />
@@ -71,6 +70,8 @@ export default function DashboardRoute() {
           itemClassName="flex lg:[&>*]:w-full"
         />
       </div>
+      {/* Last: the draws answer after the first paint, and it floats above the navigation (decision 021). */}
+      {sweepstakes.data && <WinsCard sweepstakes={sweepstakes.data} />}
     </main>
   );
 }

@@ -30,7 +30,8 @@ export function CheckinCard() {
     },
   });
 
-  if (status.isPending) return <Skeleton className="mx-4 h-[148px]" />;
+  // The card's height with its button (166 px), so what follows does not move when it arrives (decision 021).
+  if (status.isPending) return <Skeleton className="mx-4 h-[166px]" />;
   if (status.isError) return null;
   const { days, eligibleForCheckin, nextReward } = status.data;
   const filled = days % WEEK === 0 && days > 0 ? WEEK : days % WEEK;

@@ -18,11 +18,16 @@ export function StoriesRail() {
   const { t } = useTranslation('stories');
   const stories = useQuery(storiesQueryOptions);
 
+  // The bubbles with their title line (the rail's height), so the cards below stay put when the
+  // stories arrive (decision 021).
   if (stories.isPending) {
     return (
-      <div className="flex gap-3 overflow-hidden px-4" aria-hidden>
+      <div className="flex gap-3 overflow-hidden px-4 pb-1" aria-hidden>
         {[0, 1, 2, 3, 4].map((i) => (
-          <Skeleton key={i} className="size-[72px] shrink-0 rounded-full!" />
+          <div key={i} className="flex w-[76px] shrink-0 flex-col items-center gap-1.5">
+            <Skeleton className="size-[72px] rounded-full!" />
+            <Skeleton className="h-4 w-14" />
+          </div>
         ))}
       </div>
     );

@@ -21,6 +21,12 @@ export function unclaimedWins(list: readonly Sweepstake[], now: number): Sweepst
 /**
  * The dashboard's "You won" card for each unclaimed win, and a toast the first time the fan
  * sees it on this device (product §10.6.10); the card stays until the prize is claimed.
+ *
+ * The card floats above the navigation, where the toasts appear, instead of taking a place in the
+ * page: the draws answer after the first screen has painted, and a card pushed in above the boost
+ * line moved every card below it (decision 021). Floating, it is in view wherever the fan
+ * scrolls; the room it leaves at the end of the page (where the dashboard places this component)
+ * keeps the last cards reachable above it.
  */
 export function WinsCard({ sweepstakes }: { sweepstakes: readonly Sweepstake[] }) {
   const { t } = useTranslation('sweepstakes');
@@ -38,21 +44,27 @@ export function WinsCard({ sweepstakes }: { sweepstakes: readonly Sweepstake[] }
   }, [sweepstakes, t]);
   if (wins.length === 0) return null;
   return (
-    <section className="flex flex-col gap-2 px-4" aria-label={t('wins.title')}>
-      {wins.map((w) => (
-        <Link
-          key={w.sweepstakeId}
-          to={paths.sweepstake(w.sweepstakeId)}
-          className="flex items-center gap-3 rounded-2xl border border-accent bg-accent/10 p-4 focus-visible:outline-2 focus-visible:outline-accent"
-          data-testid="win-card"
-        >
-          <PartyPopper className="size-8 shrink-0 text-accent" aria-hidden />
-          <span className="flex flex-col">
-            <span className="font-display text-lg font-black">{t('result.won', { prize: w.prize })}</span>
-            <span className="text-sm text-muted">{t('wins.cta', { title: w.title })}</span>
-          </span>
-        </Link>
-      ))}
-    </section>
+    <>
+      <div aria-hidden className="shrink-0 lg:col-span-2" style={{ height: `${wins.length * 6}rem` }} />
+      <section
+        className="pointer-events-none fixed inset-x-0 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-20 mx-auto flex w-full max-w-md flex-col gap-2 p-3 lg:right-4 lg:bottom-4 lg:left-auto lg:mx-0"
+        aria-label={t('wins.title')}
+      >
+        {wins.map((w) => (
+          <Link
+            key={w.sweepstakeId}
+            to={paths.sweepstake(w.sweepstakeId)}
+            className="pointer-events-auto flex items-center gap-3 rounded-2xl border border-accent bg-surface p-4 shadow-lg shadow-black/50 focus-visible:outline-2 focus-visible:outline-accent"
+            data-testid="win-card"
+          >
+            <PartyPopper className="size-8 shrink-0 text-accent" aria-hidden />
+            <span className="flex flex-col">
+              <span className="font-display text-lg font-black">{t('result.won', { prize: w.prize })}</span>
+              <span className="text-sm text-muted">{t('wins.cta', { title: w.title })}</span>
+            </span>
+          </Link>
+        ))}
+      </section>
+    </>
   );
 }
