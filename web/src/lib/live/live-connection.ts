@@ -49,6 +49,8 @@ let client: RealtimeClient | null = null;
 let liveChannel: RealtimeChannel | null = null;
 let fanChannel: { userId: string; channel: RealtimeChannel } | null = null;
 let users = 0;
+/** The client has been given the session's token (or the key) at least once. */
+let authSet = false;
 let state: LiveState = 'offline';
 let stopAuth: (() => void) | null = null;
 const stateListeners = new Set<() => void>();
@@ -82,9 +84,11 @@ function deliver(event: string, payload: Record<string, unknown>) {
   for (const key of keysFor(event, payload)) for (const invalidate of invalidators) invalidate(key);
 }
 
-/** Joins `results:{id}` (private: the fan's token decides, realtime-compat §11.2). */
+/** Joins `results:{id}` (private: the fan's token decides, realtime-compat §11.8). */
 function joinResults(challengeId: string, watch: ResultsWatch) {
-  if (!client || watch.channel) return;
+  // Only a signed-in fan may join, once the client holds the token (realtime-compat §10.3); an
+  // anonymous viewer of a closed poll keeps the refetch.
+  if (!client || !authSet || watch.channel || !getSessionState().session) return;
   const c = client;
   const channel = c
     .channel(`results:${challengeId}`, { config: { private: true } })
@@ -138,11 +142,13 @@ async function syncFanChannel() {
   }
   // realtime-compat §10.3: the token first, then the join, so the first join carries it.
   await client.setAuth(session?.access_token ?? runtimeConfig().organizationKey);
+  authSet = true;
   if (userId && !fanChannel) {
     const channel = listen(client.channel(`fan:${userId}`, { config: { private: true } }));
     fanChannel = { userId, channel };
     channel.subscribe();
   }
+  for (const [challengeId, watch] of results) joinResults(challengeId, watch);
 }
 
 const RESYNC = [queryKeys.challenges(), queryKeys.me, queryKeys.sweepstakes];
@@ -170,7 +176,6 @@ async function connect() {
     joinedOnce = true;
   });
   stopAuth = onAuthEvent(() => void syncFanChannel());
-  for (const [challengeId, watch] of results) joinResults(challengeId, watch);
 }
 
 /**
@@ -189,6 +194,7 @@ export function acquireLive(invalidate: Invalidate): () => void {
     stopAuth = null;
     const closing = client;
     client = null;
+    authSet = false;
     liveChannel = null;
     fanChannel = null;
     for (const watch of results.values()) Object.assign(watch, { channel: null, subscribed: false });
