@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../db/schema.ts';
 import { NOTIFY_PAYLOAD_LIMIT } from '../platform/events/postgres-event-bus.ts';
 import { makeChallenge } from '../test/challenge-fixtures.ts';
-import { collectBroadcasts, realtimeClient, subscribe } from '../test/realtime-fixtures.ts';
+import { collectBroadcasts, listenForClients, subscribe } from '../test/realtime-fixtures.ts';
 import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../test/test-app.ts';
 
 /**
@@ -10,24 +10,17 @@ import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../test
  * fan who may read the results through the API joins, and the tally it carries is the API's.
  */
 const t = useTestApp({ RATE_LIMIT_SCALE: '100' });
-let base = '';
+const clients = listenForClients(t);
 let org: Organization;
 let other: Organization;
-const clients: Awaited<ReturnType<typeof realtimeClient>>[] = [];
 
 beforeAll(async () => {
-  t.clock.set(new Date());
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   org = await createOrg(t);
   other = await createOrg(t);
 });
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.disconnect()));
-});
 
 async function resultsChannel(o: Organization, challengeId: string, token?: string) {
-  const c = await realtimeClient(base, o, token);
-  clients.push(c);
+  const c = await clients.client(o, token);
   return c.channel(`results:${challengeId}`, { config: { private: true } });
 }
 

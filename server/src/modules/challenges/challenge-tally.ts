@@ -1,22 +1,6 @@
+import type { ResultsTally } from '@paddock/contracts/api/challenges';
 import type { Database } from '../../db/engine.ts';
 import { forgetVotes, optionsAndQuestions, percent, voteAggregates } from './challenge-views.ts';
-
-/** One option's share of the results, as `GET /api/challenge/{id}` shows it in `result`. */
-export interface TallyOption {
-  index: number;
-  votes: number;
-  percent: number;
-}
-
-/** The tally carried by `poll_results` on `results:{challengeId}` (realtime-compat §12). */
-export interface ResultsTally {
-  challengeId: string;
-  totalResponses: number;
-  /** Poll and pick'em options in order; empty for trivia. */
-  options: TallyOption[];
-  /** Trivia: per question, its options; empty for other subtypes. */
-  questions: { questionId: string; index: number; options: TallyOption[] }[];
-}
 
 const share = (ids: { orderIndex: number }[], votesOf: (index: number) => number) => {
   const total = ids.reduce((sum, o) => sum + votesOf(o.orderIndex), 0);

@@ -1,9 +1,10 @@
+import type { ResultsTally } from '@paddock/contracts/api/challenges';
 import type { RealtimeChannel, RealtimeClient } from '@supabase/supabase-js';
 import { queryKeys } from '../query-keys.ts';
 import { importWithReloadGuard } from '../reload-guard.ts';
 import { runtimeConfig } from '../runtime-config.ts';
 import { getSessionState, onAuthEvent } from '../session.ts';
-import { type ResultsTally, readTally } from './results-tally.ts';
+import { readTally } from './results-tally.ts';
 
 /** What the "live" indicator shows: joined, (re)connecting, or down (the periodic refresh runs). */
 export type LiveState = 'connecting' | 'live' | 'offline';

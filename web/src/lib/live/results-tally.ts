@@ -1,21 +1,6 @@
-import type { Challenge } from '@paddock/contracts/api/challenges';
+import type { Challenge, ResultsTally, TallyOption } from '@paddock/contracts/api/challenges';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../query-keys.ts';
-
-/** One option's share, as `result` in `GET /api/challenge/{id}`. */
-interface TallyOption {
-  index: number;
-  votes: number;
-  percent: number;
-}
-
-/** `poll_results` on `results:{challengeId}` (docs/realtime-compat.md §12). */
-export interface ResultsTally {
-  challengeId: string;
-  totalResponses: number;
-  options: TallyOption[];
-  questions: { questionId: string; options: TallyOption[] }[];
-}
 
 const isOption = (value: unknown): value is TallyOption => {
   const o = value as TallyOption;
@@ -28,16 +13,19 @@ const isOption = (value: unknown): value is TallyOption => {
   );
 };
 
-/** The tally from a broadcast payload, or null when it is not one (a field renamed, a bad frame). */
+/**
+ * The tally from a broadcast payload, or null when it is not one (a field renamed, a bad frame).
+ * Checked by hand: the contract's zod schema would bring zod into every live screen's bundle.
+ */
 export function readTally(payload: Record<string, unknown>): ResultsTally | null {
   const { challengeId, totalResponses, options, questions } = payload;
   if (typeof challengeId !== 'string' || typeof totalResponses !== 'number') return null;
   if (!Array.isArray(options) || !options.every(isOption) || !Array.isArray(questions)) return null;
   const parsed: ResultsTally['questions'] = [];
-  for (const q of questions as { questionId?: unknown; options?: unknown }[]) {
+  for (const q of questions as { questionId?: unknown; index?: unknown; options?: unknown }[]) {
     if (typeof q?.questionId !== 'string' || !Array.isArray(q.options) || !q.options.every(isOption))
       return null;
-    parsed.push({ questionId: q.questionId, options: q.options });
+    parsed.push({ questionId: q.questionId, index: Number(q.index), options: q.options });
   }
   return { challengeId, totalResponses, options, questions: parsed };
 }
