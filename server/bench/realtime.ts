@@ -188,17 +188,20 @@ async function main() {
       `  ${alone.servedRps.toFixed(0)} served answers/s, p99 ${alone.p99} ms, ${JSON.stringify(alone.statusCodes)}`,
     );
 
+    // The answered fans answer the live poll on this server, so that its garbage is gone with it
+    // and the memory reading below is the sockets' only.
+    const preAnswered =
+      ANSWERED > 0
+        ? await burst({ ...burstSpec(livePoll), tokensFile: answeredFile, amount: ANSWERED })
+        : null;
+    const preServed = preAnswered ? served(preAnswered) : 0;
+
     // A fresh, warmed server for the sockets: the burst's garbage would otherwise be collected
     // while they open and make the difference in resident memory meaningless. Both readings
     // follow the same quiet pause.
     await server.stop();
     server = await start();
     await warmUp(rewarmPoll);
-    const preAnswered =
-      ANSWERED > 0
-        ? await burst({ ...burstSpec(livePoll), tokensFile: answeredFile, amount: ANSWERED })
-        : null;
-    const preServed = preAnswered ? served(preAnswered) : 0;
     await sleep(5_000);
     console.log(`▶ opening ${CONNECTIONS.toLocaleString('en-US')} sockets…`);
     const mb = () => {
