@@ -1,51 +1,86 @@
 /**
  * One listener process of `npm run bench:realtime`: opens its share of the WebSockets, joins
  * `realtime:live` with the frames the official client sends (vsn 2.0.0, realtime-compat §4),
- * keeps them alive with the client's heartbeat and records when each broadcast arrives. The
+ * keeps them alive with the client's heartbeat and records when each broadcast arrives. A socket
+ * given a fan's token (a fan who answered the poll) also joins the poll's private
+ * `realtime:results:{pollId}` and records when each tally arrives and what it counted. The
  * bench forks several, so the sockets' client side never shares a process (nor its file
  * descriptor limit) with the server it measures. Commands and answers travel over the fork's IPC.
  */
 import WebSocket from 'ws';
 
 export type ListenerCommand =
-  | { type: 'open'; url: string; count: number; pollId: string }
+  | { type: 'open'; url: string; count: number; pollId: string; resultsTokens: string[] }
   | { type: 'report' }
   | { type: 'close' };
 
 export type ListenerReply =
-  | { type: 'opened'; joined: number; failed: number }
+  | { type: 'opened'; joined: number; failed: number; resultsJoined: number }
   | {
       type: 'report';
       /** Per `bench_ping` seq: milliseconds from its `sentAt` to its arrival, one per socket. */
       pings: Record<number, number[]>;
       /** Per socket: when (epoch ms) the last `poll_results` of the burst's poll arrived, or null. */
       lastPollResults: (number | null)[];
+      /** Per results socket: when (epoch ms) its last tally arrived and its totalResponses, or null. */
+      lastTallies: ({ at: number; totalResponses: number } | null)[];
     };
 
 const BATCH = 200;
 const sockets: WebSocket[] = [];
 const pings: Record<number, number[]> = {};
 let lastPollResults: (number | null)[] = [];
+let lastTallies: ({ at: number; totalResponses: number } | null)[] = [];
 let heartbeat: NodeJS.Timeout | null = null;
 
 const reply = (message: ListenerReply) => process.send?.(message);
 
-function openOne(url: string, index: number, pollId: string): Promise<boolean> {
+function openOne(url: string, index: number, pollId: string, token?: string): Promise<[boolean, boolean]> {
+  let live: boolean | null = null;
+  let results: boolean | null = token ? null : false;
   return new Promise((resolve) => {
+    const settle = () => {
+      if (live !== null && results !== null) resolve([live, results]);
+    };
     const ws = new WebSocket(url);
     sockets.push(ws);
-    ws.once('open', () => ws.send(JSON.stringify(['1', '1', 'realtime:live', 'phx_join', { config: {} }])));
+    ws.once('open', () => {
+      ws.send(JSON.stringify(['1', '1', 'realtime:live', 'phx_join', { config: {} }]));
+      if (token) {
+        const config = { private: true };
+        ws.send(
+          JSON.stringify([
+            '2',
+            '2',
+            `realtime:results:${pollId}`,
+            'phx_join',
+            { config, access_token: token },
+          ]),
+        );
+      }
+    });
     ws.on('message', (data) => {
-      const [, ref, , event, payload] = JSON.parse(String(data)) as [
+      const [, ref, topic, event, payload] = JSON.parse(String(data)) as [
         unknown,
         string,
         string,
         string,
         { status?: string; event?: string; payload?: Record<string, unknown> },
       ];
-      if (event === 'phx_reply' && ref === '1') return resolve(payload.status === 'ok');
+      if (event === 'phx_reply' && ref === '1') {
+        live = payload.status === 'ok';
+        return settle();
+      }
+      if (event === 'phx_reply' && ref === '2') {
+        results = payload.status === 'ok';
+        return settle();
+      }
       if (event !== 'broadcast') return;
       const inner = payload.payload ?? {};
+      if (topic === `realtime:results:${pollId}`) {
+        lastTallies[index] = { at: Date.now(), totalResponses: inner.totalResponses as number };
+        return;
+      }
       if (payload.event === 'bench_ping') {
         const seq = inner.seq as number;
         const arrivals = pings[seq] ?? [];
@@ -56,18 +91,23 @@ function openOne(url: string, index: number, pollId: string): Promise<boolean> {
       }
     });
     // A socket that fails is counted, not fatal: the report says how many joined.
-    ws.on('error', () => resolve(false));
+    ws.on('error', () => resolve([false, false]));
   });
 }
 
-async function open(url: string, count: number, pollId: string) {
+async function open(url: string, count: number, pollId: string, resultsTokens: string[]) {
   lastPollResults = Array.from({ length: count }, () => null);
+  lastTallies = resultsTokens.map(() => null);
   let joined = 0;
+  let resultsJoined = 0;
   for (let i = 0; i < count; i += BATCH) {
     const results = await Promise.all(
-      Array.from({ length: Math.min(BATCH, count - i) }, (_, k) => openOne(url, i + k, pollId)),
+      Array.from({ length: Math.min(BATCH, count - i) }, (_, k) =>
+        openOne(url, i + k, pollId, resultsTokens[i + k]),
+      ),
     );
-    joined += results.filter(Boolean).length;
+    joined += results.filter(([live]) => live).length;
+    resultsJoined += results.filter(([, r]) => r).length;
   }
   // The official client's heartbeat, every 20 s per socket. Real clients connect at different
   // moments, so their heartbeats are spread over the interval: a twentieth of the sockets each
@@ -82,12 +122,12 @@ async function open(url: string, count: number, pollId: string) {
       if (ws.readyState === WebSocket.OPEN) ws.send(frame);
     }
   }, 1_000);
-  reply({ type: 'opened', joined, failed: count - joined });
+  reply({ type: 'opened', joined, failed: count - joined, resultsJoined });
 }
 
 process.on('message', (command: ListenerCommand) => {
-  if (command.type === 'open') void open(command.url, command.count, command.pollId);
-  if (command.type === 'report') reply({ type: 'report', pings, lastPollResults });
+  if (command.type === 'open') void open(command.url, command.count, command.pollId, command.resultsTokens);
+  if (command.type === 'report') reply({ type: 'report', pings, lastPollResults, lastTallies });
   if (command.type === 'close') {
     if (heartbeat) clearInterval(heartbeat);
     for (const ws of sockets) ws.terminate();

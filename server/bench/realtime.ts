@@ -12,9 +12,11 @@
  * 2. A burst of BENCH_BURST (default 5,000) poll answers by as many fans, first with no
  *    listener, then with every listener connected (burst-worker.ts, 50 connections): the
  *    answer path's throughput with listeners against without, and the time from the last
- *    answer until every listener had the poll's last `poll_results` announcement (coalesced to
- *    one per second, decision 024: the event carries no tally; a fan who may see the results
- *    then reads them).
+ *    answer until every listener had the poll's last `poll_results` announcement on `live`
+ *    (coalesced to one per second, decision 024; it carries no tally). BENCH_ANSWERED (default
+ *    2,500) of the listeners are fans who answered the poll before the burst: they also join
+ *    `results:{pollId}` with their token, and the report says when each had the final tally
+ *    (the one counting every served answer) after the last served answer.
  *
  * Database: BENCH_DATABASE_URL (the server whose maintenance database is used; default the
  * local PostgreSQL); a database `paddock_bench_rt_<time>` is created and dropped. Figures go to
@@ -49,6 +51,7 @@ import { createTargets } from './targets.ts';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const BROADCASTS = Number(process.env.BENCH_BROADCASTS ?? 20);
 const BURST = Number(process.env.BENCH_BURST ?? 5_000);
+const ANSWERED = Math.min(CONNECTIONS, Number(process.env.BENCH_ANSWERED ?? 2_500));
 const PER_LISTENER = 2_500;
 const TOKEN_LIFETIME = 86_400;
 /** How long a broadcast (or the burst's last announcement) may take before it counts as lost. */
@@ -78,6 +81,12 @@ function startListener() {
     });
   return { child, ask };
 }
+
+/** Answers that were served (2xx): each one a response the tally counts. */
+const served = (result: BurstResult) =>
+  Object.entries(result.statusCodes)
+    .filter(([code]) => code.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0);
 
 async function burst(spec: BurstSpec) {
   return runWorker<BurstResult>('burst-worker.ts', spec, 'the poll-answer burst');
@@ -121,7 +130,7 @@ async function main() {
   const bus = new PostgresEventBus(databaseUrl);
   const loadBefore = loadavg()[0]!;
   try {
-    console.log(`▶ seeding ${BURST.toLocaleString('en-US')} fans…`);
+    console.log(`▶ seeding ${(BURST + ANSWERED).toLocaleString('en-US')} fans…`);
     const database = await openDatabase({ databaseUrl, dataDir: null });
     await migrateToLatest(database.db);
     const siteUrl = `http://127.0.0.1:${port}`;
@@ -131,10 +140,15 @@ async function main() {
       TOKEN_LIFETIME,
       `${siteUrl}/auth/v1`,
     );
-    const seed = await seedBench(database.db, tokens, BURST);
+    // The first ANSWERED fans answer the live poll before the burst and listen for its tally;
+    // the burst's answers come from the others, each answering once.
+    const seed = await seedBench(database.db, tokens, BURST + ANSWERED);
     await database.close();
+    const answeredTokens = seed.fanTokens.slice(0, ANSWERED);
     const tokensFile = path.join(dataDir, 'tokens.json');
-    writeFileSync(tokensFile, JSON.stringify(seed.fanTokens));
+    writeFileSync(tokensFile, JSON.stringify(seed.fanTokens.slice(ANSWERED)));
+    const answeredFile = path.join(dataDir, 'answered-tokens.json');
+    writeFileSync(answeredFile, JSON.stringify(answeredTokens));
 
     const logFile = path.join(ROOT, 'bench/results/server-realtime.log');
     writeFileSync(logFile, '');
@@ -174,6 +188,14 @@ async function main() {
       `  ${alone.servedRps.toFixed(0)} served answers/s, p99 ${alone.p99} ms, ${JSON.stringify(alone.statusCodes)}`,
     );
 
+    // The answered fans answer the live poll on this server, so that its garbage is gone with it
+    // and the memory reading below is the sockets' only.
+    const preAnswered =
+      ANSWERED > 0
+        ? await burst({ ...burstSpec(livePoll), tokensFile: answeredFile, amount: ANSWERED })
+        : null;
+    const preServed = preAnswered ? served(preAnswered) : 0;
+
     // A fresh, warmed server for the sockets: the burst's garbage would otherwise be collected
     // while they open and make the difference in resident memory meaningless. Both readings
     // follow the same quiet pause.
@@ -193,8 +215,13 @@ async function main() {
     for (let left = CONNECTIONS; left > 0; left -= PER_LISTENER) shares.push(Math.min(PER_LISTENER, left));
     for (const _ of shares) listeners.push(startListener());
     const openings = await Promise.all(
-      listeners.map((l, i) => l.ask({ type: 'open', url, count: shares[i]!, pollId: livePoll }, 'opened')),
+      listeners.map((l, i) => {
+        const from = i * PER_LISTENER;
+        const resultsTokens = answeredTokens.slice(from, from + shares[i]!);
+        return l.ask({ type: 'open', url, count: shares[i]!, pollId: livePoll, resultsTokens }, 'opened');
+      }),
     );
+    const resultsJoined = openings.reduce((sum, o) => sum + o.resultsJoined, 0);
     const openSeconds = (performance.now() - opened) / 1000;
     const joined = openings.reduce((sum, o) => sum + o.joined, 0);
     await sleep(5_000);
@@ -238,6 +265,12 @@ async function main() {
     const lasts = burstReports.flatMap((r) => r.lastPollResults);
     const lastOk = withListeners.lastOkAt ?? withListeners.finishedAt;
     const heard = lasts.filter((t): t is number => t !== null).map((t) => t - lastOk);
+    // The final tally counts every answer served: the answered fans' and the burst's.
+    const finalTotal = preServed + served(withListeners);
+    const tallies = burstReports.flatMap((r) => r.lastTallies);
+    const finalHeard = tallies
+      .filter((x): x is { at: number; totalResponses: number } => x?.totalResponses === finalTotal)
+      .map((x) => x.at - lastOk);
 
     const result = {
       date: new Date().toISOString(),
@@ -265,6 +298,18 @@ async function main() {
           max: heard.length ? Math.max(...heard) : null,
         },
         listenersWithoutAnnouncement: joined - heard.length,
+        resultsTopic: {
+          answeredFans: ANSWERED,
+          preAnswersServed: preServed,
+          joined: resultsJoined,
+          finalTotalResponses: finalTotal,
+          finalTallyAfterLastAnswerMs: {
+            p50: quantile(finalHeard, 0.5),
+            p99: quantile(finalHeard, 0.99),
+            max: finalHeard.length ? Math.max(...finalHeard) : null,
+          },
+          withoutFinalTally: resultsJoined - finalHeard.length,
+        },
       },
     };
     const out = path.join(ROOT, 'bench/results/realtime.json');
@@ -279,6 +324,7 @@ async function main() {
 | ${BURST} answers: throughput drop with listeners ≤ 10 % | ${alone.servedRps.toFixed(0)} → ${withListeners.servedRps.toFixed(0)} served answers/s (${r.burst.throughputDropPercent.toFixed(1)} % drop; 503s ${withListeners.statusCodes['503'] ?? 0}) |
 | Server CPU per served answer, without → with listeners  | ${alone.serverCpuMsPerAnswer?.toFixed(2)} → ${withListeners.serverCpuMsPerAnswer?.toFixed(2)} ms; listener processes used ${withListeners.listenerCpuSeconds.toFixed(1)} CPU s during the burst |
 | Last announcement after the last served answer          | p99 ${r.burst.lastAnnouncementAfterLastAnswerMs.p99} ms, max ${r.burst.lastAnnouncementAfterLastAnswerMs.max} ms; ${r.burst.listenersWithoutAnnouncement} without |
+| Final tally on results:{id} after the last served answer | ${resultsJoined} answered fans joined; p99 ${r.burst.resultsTopic.finalTallyAfterLastAnswerMs.p99} ms, max ${r.burst.resultsTopic.finalTallyAfterLastAnswerMs.max} ms; ${r.burst.resultsTopic.withoutFinalTally} without (total ${finalTotal}) |
 
 Load average ${loadBefore.toFixed(1)} before, ${r.loadAverageAfter.toFixed(1)} after. Figures written to ${path.relative(ROOT, out)}`);
   } finally {

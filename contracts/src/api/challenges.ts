@@ -24,6 +24,26 @@ export const optionResultSchema = z.object({
   percent: z.number().int(),
 });
 
+/** One option's share in a live tally: its index and the `result` the API shows for it. */
+export const tallyOptionSchema = optionResultSchema.extend({ index: z.number().int() });
+
+/**
+ * `poll_results` on the private `results:{challengeId}` channel (docs/realtime-compat.md §12,
+ * decision 024): the numbers `GET /api/challenge/{id}` shows a fan who may see the results.
+ */
+export const resultsTallySchema = z.object({
+  challengeId: z.uuid(),
+  totalResponses: z.number().int(),
+  /** Poll and pick'em options in order; empty for trivia. */
+  options: z.array(tallyOptionSchema),
+  /** Trivia: each question's options; empty for other subtypes. */
+  questions: z.array(
+    z.object({ questionId: z.uuid(), index: z.number().int(), options: z.array(tallyOptionSchema) }),
+  ),
+});
+export type ResultsTally = z.infer<typeof resultsTallySchema>;
+export type TallyOption = z.infer<typeof tallyOptionSchema>;
+
 export const challengeOptionSchema = z.object({
   /** The option's initial order (product §9); send it back as `responseIndex`. */
   index: z.number().int(),

@@ -37,10 +37,20 @@ describe('challenges on the live channel', () => {
       responseIndex: 1,
     });
     expect(answered.statusCode).toBe(200);
-    expect(await until(() => of(org, 'poll_results').length, 1)).toBe(1);
-    expect(of(org, 'poll_results')[0]).toMatchObject({
+    expect(await until(() => of(org, 'poll_results', 'live').length, 1)).toBe(1);
+    expect(of(org, 'poll_results', 'live')[0]).toMatchObject({
       topic: 'live',
       payload: { challengeId: poll.challengeId },
+    });
+    // The tally goes only to the results topic, which fans who may read it join.
+    expect(await until(() => of(org, 'poll_results', `results:${poll.challengeId}`).length, 1)).toBe(1);
+    expect(of(org, 'poll_results', `results:${poll.challengeId}`)[0]?.payload).toMatchObject({
+      challengeId: poll.challengeId,
+      totalResponses: 1,
+      options: [
+        { index: 0, votes: 0, percent: 0 },
+        { index: 1, votes: 1, percent: 100 },
+      ],
     });
     expect(of(org, 'points_awarded', `fan:${fan.user.id}`)).toEqual([
       expect.objectContaining({
@@ -56,9 +66,13 @@ describe('challenges on the live channel', () => {
     for (let i = 0; i < 4; i++) fans.push(await createFan(t, org));
     for (const f of fans)
       await apiCall(t, f, 'POST', `/api/challenge/${poll.challengeId}`, { responseIndex: 0 });
-    expect(await until(() => of(org, 'poll_results').length, 2, 2_500)).toBe(2);
+    expect(await until(() => of(org, 'poll_results', 'live').length, 2, 2_500)).toBe(2);
     await pause(1_200);
-    expect(of(org, 'poll_results')).toHaveLength(2);
+    expect(of(org, 'poll_results', 'live')).toHaveLength(2);
+    // The trailing tally counts every answer of the second.
+    const tallies = of(org, 'poll_results', `results:${poll.challengeId}`);
+    expect(tallies).toHaveLength(2);
+    expect(tallies.at(-1)?.payload).toMatchObject({ totalResponses: 4 });
   });
 
   it('a poll that hides its results until close announces none while open', async () => {

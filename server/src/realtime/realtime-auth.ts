@@ -10,7 +10,8 @@ export const readRefusal = (name: string) =>
 
 /**
  * A token that may read `fan:{userId}` (realtime-compat §11.2): valid under our signing keys,
- * of the organization the socket connected to, its subject that fan. The session is checked
+ * of the organization the socket connected to, its subject that fan (`userId` null: any fan,
+ * for `results:{challengeId}`, whose other condition the caller checks). The session is checked
  * by the caller (a database read), so this stays a pure verification.
  */
 export async function checkFanToken(
@@ -19,7 +20,7 @@ export async function checkFanToken(
   token: string | null,
   organizationId: string,
   name: string,
-  userId: string,
+  userId: string | null,
 ): Promise<FanTokenCheck> {
   if (!token) return { ok: false, reason: readRefusal(name) };
   let claims: AccessClaims;
@@ -28,7 +29,8 @@ export async function checkFanToken(
   } catch {
     return { ok: false, reason: badTokenReason(token, clock) };
   }
-  if (claims.org !== organizationId || claims.sub !== userId) return { ok: false, reason: readRefusal(name) };
+  if (claims.org !== organizationId || (userId !== null && claims.sub !== userId))
+    return { ok: false, reason: readRefusal(name) };
   return { ok: true, claims };
 }
 

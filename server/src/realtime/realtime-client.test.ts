@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../app.ts';
 import { SessionTokens } from '../auth/session-tokens.ts';
@@ -8,7 +8,13 @@ import { endSessions } from '../auth/sessions.ts';
 import type { Organization } from '../db/schema.ts';
 import { publishAfterCommit } from '../platform/events/after-commit.ts';
 import type { LiveEvent } from '../platform/events/event-bus.ts';
-import { collectBroadcasts, pause, realtimeClient, subscribe } from '../test/realtime-fixtures.ts';
+import {
+  collectBroadcasts,
+  listenForClients,
+  pause,
+  realtimeClient,
+  subscribe,
+} from '../test/realtime-fixtures.ts';
 import { createFan, createOrg, type TestFan, useTestApp } from '../test/test-app.ts';
 
 /**
@@ -17,30 +23,19 @@ import { createFan, createOrg, type TestFan, useTestApp } from '../test/test-app
  * time because token expiry is judged against it.
  */
 const t = useTestApp({ REALTIME_SESSION_CHECK_MS: '200', RATE_LIMIT_SCALE: '100' });
-let base = '';
+const listening = listenForClients(t);
 let org: Organization;
 let other: Organization;
 let fan: TestFan;
 let otherFan: TestFan;
-const clients: Awaited<ReturnType<typeof realtimeClient>>[] = [];
 
 beforeAll(async () => {
-  t.clock.set(new Date());
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   org = await createOrg(t);
   other = await createOrg(t);
   fan = await createFan(t, org);
   otherFan = await createFan(t, org);
 });
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.disconnect()));
-});
-
-async function client(o: Organization, token?: string) {
-  const c = await realtimeClient(base, o, token);
-  clients.push(c);
-  return c;
-}
+const client = (o: Organization, token?: string) => listening.client(o, token);
 
 const publish = (event: LiveEvent) => publishAfterCommit(t.db, event);
 
@@ -108,7 +103,9 @@ describe('the live channel', () => {
 
   it('an unknown key is refused at the handshake with 401 and a JSON error', async () => {
     const status = await new Promise<number>((resolve) => {
-      const ws = new WebSocket(`${base.replace('http', 'ws')}/realtime/v1/websocket?apikey=nope&vsn=2.0.0`);
+      const ws = new WebSocket(
+        `${listening.base().replace('http', 'ws')}/realtime/v1/websocket?apikey=nope&vsn=2.0.0`,
+      );
       ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
       ws.on('open', () => resolve(101));
       ws.on('error', () => {});
@@ -213,7 +210,7 @@ describe('server restart', () => {
     const address = await first.listen({ port: 0, host: '127.0.0.1' });
     const port = Number(new URL(address).port);
     const c = await realtimeClient(address, org);
-    clients.push(c);
+    listening.keep(c);
     const channel = c.channel('live');
     const settled = collectBroadcasts(channel, 'challenge_settled');
     const s = subscribe(channel);

@@ -14,6 +14,8 @@ export interface ConnectionDeps {
   clock: Clock;
   tokens: SessionTokens;
   sessionExists(sessionId: string, userId: string): Promise<boolean>;
+  /** Whether this fan may read the challenge's results through the API now (realtime-compat §11.2). */
+  mayReadResults(organizationId: string, userId: string, challengeId: string): Promise<boolean>;
   /** realtime-compat §11.6: error answers wait, slowing a client's rejoin loop. */
   errorDelayMs: number;
 }
@@ -21,7 +23,9 @@ export interface ConnectionDeps {
 /** realtime-compat §9.4: the official limits this server keeps. */
 const MAX_CHANNELS = 100;
 const MAX_JOINS_PER_SECOND = 20;
-const FAN_TOPIC = /^fan:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const UUID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
+const FAN_TOPIC = new RegExp(`^fan:${UUID}$`);
+const RESULTS_TOPIC = new RegExp(`^results:${UUID}$`);
 
 /**
  * One socket of the realtime protocol: joins, leaves, heartbeats, token updates, presence and
@@ -122,19 +126,26 @@ export class RealtimeConnection implements HubConnection {
       if (claims) presenceKey = claims.sub;
     } else {
       const fanTopic = FAN_TOPIC.exec(name);
-      if (!fanTopic?.[1]) return this.refuse(frame, 'unmatched topic');
+      const resultsTopic = RESULTS_TOPIC.exec(name);
+      if (!fanTopic?.[1] && !resultsTopic?.[1]) return this.refuse(frame, 'unmatched topic');
       if (!isPrivate)
         return this.refuse(frame, `Unauthorized: ${name} is a private channel; join it with private: true`);
+      // fan:{userId} is that fan's only; results:{challengeId} any fan of the organization's
+      // who may read the results (§11.2).
       const check = await checkFanToken(
         this.deps.tokens,
         this.deps.clock,
         token === this.organization.publishableKey ? null : token,
         this.organization.id,
         name,
-        fanTopic[1],
+        fanTopic?.[1] ?? null,
       );
       if (!check.ok) return this.refuse(frame, check.reason);
       if (!(await this.deps.sessionExists(check.claims.session_id, check.claims.sub))) {
+        return this.refuse(frame, readRefusal(name));
+      }
+      const challengeId = resultsTopic?.[1];
+      if (challengeId && !(await this.mayReadResults(check.claims.sub, challengeId))) {
         return this.refuse(frame, readRefusal(name));
       }
       fan = {
@@ -174,6 +185,14 @@ export class RealtimeConnection implements HubConnection {
         event: 'presence_state',
         payload: this.deps.hub.presenceState(subscription),
       });
+    }
+  }
+
+  private async mayReadResults(userId: string, challengeId: string) {
+    try {
+      return await this.deps.mayReadResults(this.organization.id, userId, challengeId);
+    } catch {
+      return false; // the database is unavailable: refused, the client rejoins on its back-off
     }
   }
 

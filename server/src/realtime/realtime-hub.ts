@@ -17,7 +17,7 @@ export interface Subscription {
   organizationId: string;
   /** Wire topic, `realtime:live`. */
   topic: string;
-  /** Channel name, `live` or `fan:{userId}`. */
+  /** Channel name, `live`, `fan:{userId}` or `results:{challengeId}`. */
   name: string;
   joinRef: string | null;
   /** Joined with `broadcast.ack`: a client broadcast then gets an answer (realtime-compat §6.1). */
@@ -25,7 +25,7 @@ export interface Subscription {
   presenceKey: string;
   /** The tracked presence of this subscription: its phx_ref and payload (realtime-compat §7.2). */
   presence: { ref: string; meta: Record<string, unknown> } | null;
-  /** Set on `fan:*` channels: whose token opened it, and when that token expires. */
+  /** Set on private channels (`fan:*`, `results:*`): whose token opened it, and when that token expires. */
   fan: { userId: string; sessionId: string; exp: number; expiry: NodeJS.Timeout | null } | null;
 }
 

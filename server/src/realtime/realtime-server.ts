@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
 import type { Organization } from '../db/schema.ts';
+import { mayReadResults } from '../modules/challenges/challenge-tally.ts';
 import { organizationByKey } from '../modules/organization/organization-service.ts';
 import { RateLimiter } from '../platform/rate-limit.ts';
 import type { Vsn } from './realtime-frames.ts';
@@ -62,6 +63,8 @@ export async function realtimeServer(app: FastifyInstance) {
         clock: deps.clock,
         tokens: deps.tokens,
         sessionExists: (sessionId, userId) => deps.tokens.sessionExists(deps.db, sessionId, userId),
+        mayReadResults: (organizationId, userId, challengeId) =>
+          mayReadResults(deps.db, organizationId, userId, challengeId, deps.clock.now()),
         errorDelayMs,
       });
       connections.add(connection);

@@ -1,6 +1,8 @@
 import { RealtimeClient, type RealtimeChannel } from '@supabase/realtime-js';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import type { Organization } from '../db/schema.ts';
+import type { TestContext } from './test-app.ts';
 
 /** The official client's channel states a subscribe callback reports. */
 export type SubscribeStatus = 'SUBSCRIBED' | 'CHANNEL_ERROR' | 'TIMED_OUT' | 'CLOSED';
@@ -17,6 +19,32 @@ export async function realtimeClient(base: string, org: Organization, token?: st
   });
   if (token) await client.setAuth();
   return client;
+}
+
+/**
+ * The test app on a loopback port for the official client, the test clock set to real time
+ * (token expiry is judged against it). `client()` opens a client; every client opened or
+ * `kept` is disconnected after the file.
+ */
+export function listenForClients(t: TestContext) {
+  let base = '';
+  const clients: RealtimeClient[] = [];
+  beforeAll(async () => {
+    t.clock.set(new Date());
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.disconnect()));
+  });
+  return {
+    base: () => base,
+    keep: (c: RealtimeClient) => clients.push(c),
+    async client(o: Organization, token?: string) {
+      const c = await realtimeClient(base, o, token);
+      clients.push(c);
+      return c;
+    },
+  };
 }
 
 /**

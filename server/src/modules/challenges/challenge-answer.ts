@@ -47,6 +47,7 @@ export async function answerChallenge(
     announceResults(call.db, {
       id: challengeId,
       organizationId: call.org.id,
+      subtype: challenge.subtype,
       hideResultsUntilClose: challenge.hideResultsUntilClose,
       expired: challenge.expired,
     });

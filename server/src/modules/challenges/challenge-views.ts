@@ -163,7 +163,7 @@ export function forgetVotes(challengeId: string) {
   voteCache.delete(challengeId);
 }
 
-async function voteAggregates(
+export async function voteAggregates(
   db: Database,
   ids: string[],
   trivia: Set<string>,
@@ -219,7 +219,7 @@ async function voteAggregates(
   return out;
 }
 
-const percent = (votes: number, total: number) => (total > 0 ? Math.round((votes * 100) / total) : 0);
+export const percent = (votes: number, total: number) => (total > 0 ? Math.round((votes * 100) / total) : 0);
 
 function present(row: ChallengeRow, data: ChallengeData, now: Date, signedIn: boolean): Challenge {
   const expired = row.expiresOn != null && new Date(row.expiresOn).getTime() <= now.getTime();

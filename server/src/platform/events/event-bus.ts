@@ -11,14 +11,15 @@
 export const INTERNAL_TOPIC = 'internal';
 
 /**
- * The channels a fan can join (realtime-compat §11): the organization-wide one and a fan's own;
- * plus the internal topic, which travels the same transport but is never delivered to a socket.
+ * The channels a fan can join (realtime-compat §11): the organization-wide one, a fan's own and
+ * a challenge's results; plus the internal topic, which travels the same transport but is never
+ * delivered to a socket.
  */
-export type LiveTopic = 'live' | `fan:${string}` | typeof INTERNAL_TOPIC;
+export type LiveTopic = 'live' | `fan:${string}` | `results:${string}` | typeof INTERNAL_TOPIC;
 
 export interface LiveEvent {
   organizationId: string;
-  /** `live` or `fan:{userId}`: the channel name without the wire prefix `realtime:`. */
+  /** `live`, `fan:{userId}` or `results:{challengeId}`: the channel name without the wire prefix `realtime:`. */
   topic: LiveTopic;
   /** The broadcast event name (`poll_results`, `points_awarded`, …). */
   event: string;

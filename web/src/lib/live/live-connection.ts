@@ -1,8 +1,10 @@
+import type { ResultsTally } from '@paddock/contracts/api/challenges';
 import type { RealtimeChannel, RealtimeClient } from '@supabase/supabase-js';
 import { queryKeys } from '../query-keys.ts';
 import { importWithReloadGuard } from '../reload-guard.ts';
 import { runtimeConfig } from '../runtime-config.ts';
 import { getSessionState, onAuthEvent } from '../session.ts';
+import { readTally } from './results-tally.ts';
 
 /** What the "live" indicator shows: joined, (re)connecting, or down (the periodic refresh runs). */
 export type LiveState = 'connecting' | 'live' | 'offline';
@@ -48,10 +50,20 @@ let client: RealtimeClient | null = null;
 let liveChannel: RealtimeChannel | null = null;
 let fanChannel: { userId: string; channel: RealtimeChannel } | null = null;
 let users = 0;
+/** The client has been given the session's token (or the key) at least once. */
+let authSet = false;
 let state: LiveState = 'offline';
 let stopAuth: (() => void) | null = null;
 const stateListeners = new Set<() => void>();
 const invalidators = new Set<Invalidate>();
+
+/** A challenge screen's results topic: who receives its tallies, and its channel once joined. */
+interface ResultsWatch {
+  onTally: (tally: ResultsTally) => void;
+  channel: RealtimeChannel | null;
+  subscribed: boolean;
+}
+const results = new Map<string, ResultsWatch>();
 
 function setState(next: LiveState) {
   if (next === state) return;
@@ -68,7 +80,50 @@ export function onLiveState(listener: () => void) {
 }
 
 function deliver(event: string, payload: Record<string, unknown>) {
+  // A fan on the challenge's results topic has the tally already (decision 024): no refetch.
+  if (event === 'poll_results' && results.get(String(payload.challengeId))?.subscribed) return;
   for (const key of keysFor(event, payload)) for (const invalidate of invalidators) invalidate(key);
+}
+
+/** Joins `results:{id}` (private: the fan's token decides, realtime-compat §11.8). */
+function joinResults(challengeId: string, watch: ResultsWatch) {
+  // Only a signed-in fan may join, once the client holds the token (realtime-compat §10.3); an
+  // anonymous viewer of a closed poll keeps the refetch.
+  if (!client || !authSet || watch.channel || !getSessionState().session) return;
+  const c = client;
+  const channel = c
+    .channel(`results:${challengeId}`, { config: { private: true } })
+    .on('broadcast', { event: 'poll_results' }, (message) => {
+      const tally = readTally((message.payload ?? {}) as Record<string, unknown>);
+      if (tally?.challengeId === challengeId) watch.onTally(tally);
+    });
+  watch.channel = channel;
+  channel.subscribe((status) => {
+    watch.subscribed = status === 'SUBSCRIBED';
+    // Refused (the view and the server disagree) or closed (signed out): the `live` refetch
+    // takes over instead of the client's endless rejoin loop.
+    if (status === 'CHANNEL_ERROR' || status === 'CLOSED') {
+      if (watch.channel === channel) watch.channel = null;
+      void c.removeChannel(channel);
+    }
+  });
+}
+
+/**
+ * Receives the tallies of a challenge whose results the fan may see (after answering, or once
+ * closed) while its screen is mounted; returns the leave. Until the topic is joined, and when it
+ * is refused, `poll_results` on `live` refetches the challenge as for every other fan.
+ */
+export function watchResults(challengeId: string, onTally: (tally: ResultsTally) => void): () => void {
+  const watch: ResultsWatch = { onTally, channel: null, subscribed: false };
+  results.set(challengeId, watch);
+  joinResults(challengeId, watch);
+  return () => {
+    if (results.get(challengeId) === watch) results.delete(challengeId);
+    if (watch.channel) void client?.removeChannel(watch.channel);
+    watch.channel = null;
+    watch.subscribed = false;
+  };
 }
 
 function listen(channel: RealtimeChannel) {
@@ -88,11 +143,13 @@ async function syncFanChannel() {
   }
   // realtime-compat §10.3: the token first, then the join, so the first join carries it.
   await client.setAuth(session?.access_token ?? runtimeConfig().organizationKey);
+  authSet = true;
   if (userId && !fanChannel) {
     const channel = listen(client.channel(`fan:${userId}`, { config: { private: true } }));
     fanChannel = { userId, channel };
     channel.subscribe();
   }
+  for (const [challengeId, watch] of results) joinResults(challengeId, watch);
 }
 
 const RESYNC = [queryKeys.challenges(), queryKeys.me, queryKeys.sweepstakes];
@@ -138,8 +195,10 @@ export function acquireLive(invalidate: Invalidate): () => void {
     stopAuth = null;
     const closing = client;
     client = null;
+    authSet = false;
     liveChannel = null;
     fanChannel = null;
+    for (const watch of results.values()) Object.assign(watch, { channel: null, subscribed: false });
     setState('offline');
     void closing?.removeAllChannels().then(() => closing.disconnect());
   };

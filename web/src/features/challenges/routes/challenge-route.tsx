@@ -19,7 +19,7 @@ import { PickemChallenge } from '../components/pickem-challenge.tsx';
 import { PollChallenge } from '../components/poll-challenge.tsx';
 import { TriviaChallenge } from '../components/trivia-challenge.tsx';
 import { ChevronBackLink } from '../../../ui/chevron-back-link.tsx';
-import { useLive } from '../../../lib/live/use-live.ts';
+import { useLive, useLiveResults } from '../../../lib/live/use-live.ts';
 import { LiveIndicator } from '../../../ui/live-indicator.tsx';
 
 /** /challenges/{subtype}/{challenge}: one challenge, played the way its subtype asks. */
@@ -34,6 +34,8 @@ export default function ChallengeRoute() {
   const me = useMe();
   // Poll bars move and a settled pick'em shows its payout without a reload (decision 012).
   const live = useLive();
+  // Once the fan may see the results, the tally arrives on the results topic (decision 024).
+  useLiveResults(challenge);
 
   const back = (
     <ChevronBackLink to={paths.challengeList(challenge?.subtype ?? subtype)} label={t('actions.back')} />
