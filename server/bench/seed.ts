@@ -20,6 +20,8 @@ export const HISTORY_CHECKINS = 10;
 export const HISTORY_AWARDS = 10;
 export const CHECKIN_POINTS = 10;
 export const AWARD_POINTS = 90;
+/** Fans whose ledger lines go in one statement (see seedBench). */
+const LEDGER_BATCH = 1_000;
 export const SEASON_BALANCE = HISTORY_CHECKINS * CHECKIN_POINTS + HISTORY_AWARDS * AWARD_POINTS;
 
 export interface BenchSeed {
@@ -51,15 +53,23 @@ export async function seedBench(db: Database, tokens: SessionTokens, fans: numbe
     select ${org.id}, ${sql.raw(fanIdSql('g'))}, current_date - (30 + k), ${HISTORY_CHECKINS + 1} - k,
            ${sql.lit(CHECKIN_POINTS)}, now() - (30 + k) * interval '1 day'
     from generate_series(1, ${fans}::int) g, generate_series(1, ${sql.lit(HISTORY_CHECKINS)}) k`.execute(db);
-  await sql`
-    insert into point_transactions (organization_id, user_id, amount, kind, reference, description, once_key, created_at)
-    select ${org.id}, ${sql.raw(fanIdSql('g'))},
-           case when k <= ${sql.lit(HISTORY_CHECKINS)} then ${sql.lit(CHECKIN_POINTS)} else ${sql.lit(AWARD_POINTS)} end,
-           case when k <= ${sql.lit(HISTORY_CHECKINS)} then 'checkin' else 'challenge' end, null,
-           case when k <= ${sql.lit(HISTORY_CHECKINS)} then 'Daily check-in' else 'Season challenge ' || k end,
-           'season:' || k, now() - (30 + k) * interval '1 day' + g * interval '1 millisecond'
-    from generate_series(1, ${fans}::int) g,
-         generate_series(1, ${sql.lit(HISTORY_CHECKINS + HISTORY_AWARDS)}) k`.execute(db);
+  // The ledger in batches of fans, the board's statistics refreshed after each: the ledger
+  // trigger keeps the leaderboard (decision 025), and its cached plans, made while the board was
+  // empty, would otherwise scan the whole board for every line (quadratic: 7,500 fans took over
+  // ten minutes in one statement).
+  for (let from = 1; from <= fans; from += LEDGER_BATCH) {
+    const to = Math.min(fans, from + LEDGER_BATCH - 1);
+    await sql`
+      insert into point_transactions (organization_id, user_id, amount, kind, reference, description, once_key, created_at)
+      select ${org.id}, ${sql.raw(fanIdSql('g'))},
+             case when k <= ${sql.lit(HISTORY_CHECKINS)} then ${sql.lit(CHECKIN_POINTS)} else ${sql.lit(AWARD_POINTS)} end,
+             case when k <= ${sql.lit(HISTORY_CHECKINS)} then 'checkin' else 'challenge' end, null,
+             case when k <= ${sql.lit(HISTORY_CHECKINS)} then 'Daily check-in' else 'Season challenge ' || k end,
+             'season:' || k, now() - (30 + k) * interval '1 day' + g * interval '1 millisecond'
+      from generate_series(${from}::int, ${to}::int) g,
+           generate_series(1, ${sql.lit(HISTORY_CHECKINS + HISTORY_AWARDS)}) k`.execute(db);
+    await sql`analyze leaderboard_scores`.execute(db);
+  }
   await sql`
     insert into sessions (organization_id, user_id, aal, amr)
     select ${org.id}, id, 'aal1', jsonb_build_array(jsonb_build_object('method', 'password',
