@@ -180,6 +180,9 @@ async function audit(url, session) {
       throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
     });
     const lhr = result.lhr;
+    // A run Lighthouse itself could not complete (e.g. NO_NAVSTART when Chromium reports no
+    // navigation) has no figures: the caller runs it again.
+    if (lhr.runtimeError) return { failed: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` };
     if (args.reports) {
       mkdirSync(args.reports, { recursive: true });
       const name = `${new URL(url).pathname.replace(/\W+/g, '-') || 'root'}-${Date.now()}.json`;
@@ -215,6 +218,9 @@ async function audit(url, session) {
   }
 }
 
+/** Runs Lighthouse may fail to complete (and be repeated) per page before the script gives up. */
+const MAX_FAILED_RUNS = 3;
+
 /** The run with the median performance score (ties: the median LCP). */
 function median(results) {
   const sorted = [...results].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
@@ -231,7 +237,13 @@ try {
     ['/dashboard (signed in)', '/dashboard', session],
   ]) {
     const results = [];
-    for (let i = 0; i < runs; i += 1) results.push(await audit(`${server.baseUrl}${pagePath}`, withSession));
+    for (let attempt = 0; results.length < runs; attempt += 1) {
+      if (attempt >= runs + MAX_FAILED_RUNS) throw new Error(`${name}: too many failed Lighthouse runs`);
+      const result = await audit(`${server.baseUrl}${pagePath}`, withSession);
+      if (result.failed)
+        console.log(`${name}: Lighthouse could not complete a run (${result.failed}); running it again`);
+      else results.push(result);
+    }
     const m = median(results);
     pages[name] = { median: m, runs: results };
     const landed = new URL(m.finalUrl).pathname;
