@@ -15,7 +15,7 @@ export interface ConnectionDeps {
   tokens: SessionTokens;
   sessionExists(sessionId: string, userId: string): Promise<boolean>;
   /** Whether this fan may read the challenge's results through the API now (realtime-compat §11.2). */
-  mayReadResults(organizationId: string, userId: string, challengeId: string): Promise<boolean>;
+  mayReadResults(organization: Organization, userId: string, challengeId: string): Promise<boolean>;
   /** realtime-compat §11.6: error answers wait, slowing a client's rejoin loop. */
   errorDelayMs: number;
 }
@@ -190,7 +190,7 @@ export class RealtimeConnection implements HubConnection {
 
   private async mayReadResults(userId: string, challengeId: string) {
     try {
-      return await this.deps.mayReadResults(this.organization.id, userId, challengeId);
+      return await this.deps.mayReadResults(this.organization, userId, challengeId);
     } catch {
       return false; // the database is unavailable: refused, the client rejoins on its back-off
     }

@@ -63,8 +63,8 @@ export async function realtimeServer(app: FastifyInstance) {
         clock: deps.clock,
         tokens: deps.tokens,
         sessionExists: (sessionId, userId) => deps.tokens.sessionExists(deps.db, sessionId, userId),
-        mayReadResults: (organizationId, userId, challengeId) =>
-          mayReadResults(deps.db, organizationId, userId, challengeId, deps.clock.now()),
+        mayReadResults: (org, userId, challengeId) =>
+          mayReadResults({ db: deps.db, org, userId, now: deps.clock.now() }, challengeId),
         errorDelayMs,
       });
       connections.add(connection);

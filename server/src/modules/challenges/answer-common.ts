@@ -6,7 +6,7 @@ import { postPoints } from '../ledger/ledger-service.ts';
 import { lockFan } from '../profile/fan-accounts.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
 import { findUnarchived } from './challenge-service.ts';
-import type { ChallengeRow, KnownViewData } from './challenge-views.ts';
+import { type ChallengeRow, isClosed, type KnownViewData } from './challenge-views.ts';
 
 /** What every subtype's answer function shares (challenge-answer.ts dispatches to them). */
 
@@ -34,9 +34,6 @@ export interface AnswerOutcome {
 
 export const badRequest = (message: string) => new AppError(400, 'validation_failed', message);
 
-export const isExpired = (row: ChallengeRow, now: Date) =>
-  row.expiresOn != null && new Date(row.expiresOn).getTime() <= now.getTime();
-
 /**
  * Serialises every answer of one fan: the fan's row lock is held until commit (see postPoints).
  * The caller's session proves the fan exists; a missing row is a defect, not a refusal.
@@ -53,7 +50,7 @@ export async function findAnswerable(call: FanCall, id: string) {
   if (new Date(row.visibleFrom).getTime() > call.now.getTime()) {
     throw unprocessable('challenge_not_visible', 'This challenge has not opened yet');
   }
-  if (isExpired(row, call.now)) throw unprocessable('challenge_expired', 'This challenge has closed');
+  if (isClosed(row, call.now)) throw unprocessable('challenge_expired', 'This challenge has closed');
   return row;
 }
 

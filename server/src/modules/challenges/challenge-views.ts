@@ -86,6 +86,28 @@ export function optionsAndQuestions(db: Database, challengeIds: string[], trivia
   ]);
 }
 
+/** The caller's own responses to these challenges; none when anonymous. */
+function ownResponses(db: Database, userId: string | null, challengeIds: string[]) {
+  if (!userId) return [];
+  return db
+    .selectFrom('challengeResponses')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('challengeId', 'in', challengeIds)
+    .execute();
+}
+
+/** The caller's answers to these trivia challenges' questions; none when anonymous or no trivia. */
+function ownTriviaAnswers(db: Database, userId: string | null, triviaIds: string[]) {
+  if (!userId || triviaIds.length === 0) return [];
+  return db
+    .selectFrom('triviaAnswers')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('challengeId', 'in', triviaIds)
+    .execute();
+}
+
 async function loadData(
   db: Database,
   userId: string | null,
@@ -108,24 +130,8 @@ async function loadData(
   const triviaIds = rows.filter((r) => r.subtype === 'trivia').map((r) => r.id);
   const [[options, questions], responses, answers, aggregates] = await Promise.all([
     known.options && triviaIds.length === 0 ? [known.options, []] : optionsAndQuestions(db, ids, triviaIds),
-    known.response
-      ? [known.response]
-      : userId
-        ? db
-            .selectFrom('challengeResponses')
-            .selectAll()
-            .where('userId', '=', userId)
-            .where('challengeId', 'in', ids)
-            .execute()
-        : [],
-    userId && triviaIds.length > 0
-      ? db
-          .selectFrom('triviaAnswers')
-          .selectAll()
-          .where('userId', '=', userId)
-          .where('challengeId', 'in', triviaIds)
-          .execute()
-      : [],
+    known.response ? [known.response] : ownResponses(db, userId, ids),
+    ownTriviaAnswers(db, userId, triviaIds),
     voteAggregates(db, ids, new Set(triviaIds)),
   ]);
   for (const o of options) {
@@ -219,21 +225,42 @@ export async function voteAggregates(
   return out;
 }
 
-export const percent = (votes: number, total: number) => (total > 0 ? Math.round((votes * 100) / total) : 0);
+const percent = (votes: number, total: number) => (total > 0 ? Math.round((votes * 100) / total) : 0);
+
+export const isClosed = (row: Pick<ChallengeRow, 'expiresOn'>, now: Date) =>
+  row.expiresOn != null && new Date(row.expiresOn).getTime() <= now.getTime();
+
+/**
+ * Product §10.2.1.6: a fan sees a challenge's results once they have answered it or it has
+ * closed, and a poll configured to hide its results shows them to nobody until it closes. The
+ * API's views, the live tally and the results topic's join all ask this.
+ */
+export function resultsVisible(
+  row: Pick<ChallengeRow, 'expiresOn' | 'hideResultsUntilClose'>,
+  answered: boolean,
+  now: Date,
+) {
+  const closed = isClosed(row, now);
+  return (answered || closed) && !(row.hideResultsUntilClose && !closed);
+}
+
+/** Votes and percent of the options' votes for each option, in the options' order. */
+export function optionResults(options: { orderIndex: number }[], votesOf: (optionIndex: number) => number) {
+  const votes = options.map((o) => votesOf(o.orderIndex));
+  const total = votes.reduce((sum, v) => sum + v, 0);
+  return votes.map((v) => ({ votes: v, percent: percent(v, total) }));
+}
 
 function present(row: ChallengeRow, data: ChallengeData, now: Date, signedIn: boolean): Challenge {
-  const expired = row.expiresOn != null && new Date(row.expiresOn).getTime() <= now.getTime();
-  // A poll configured to hide its results shows them to nobody until it closes.
-  const resultsAllowed = (answered: boolean) =>
-    (answered || expired) && !(row.hideResultsUntilClose && !expired);
+  const expired = isClosed(row, now);
+  const resultsAllowed = (answered: boolean) => resultsVisible(row, answered, now);
   const response = data.responses.get(row.id) ?? null;
   const settings = row.settings ?? {};
 
   const options = data.options.get(row.id) ?? [];
   const answeredOptions = response?.status === 'completed';
-  const optionTotal = options.reduce((sum, o) => sum + (data.votes.get(`${row.id}:${o.orderIndex}`) ?? 0), 0);
-  const presentedOptions: ChallengeOption[] = options.map((o) => {
-    const votes = data.votes.get(`${row.id}:${o.orderIndex}`) ?? 0;
+  const optionVotes = optionResults(options, (i) => data.votes.get(`${row.id}:${i}`) ?? 0);
+  const presentedOptions: ChallengeOption[] = options.map((o, i) => {
     return {
       index: o.orderIndex,
       text: o.text,
@@ -241,7 +268,7 @@ function present(row: ChallengeRow, data: ChallengeData, now: Date, signedIn: bo
       // An unsettled pick'em has no right answer yet; once settled the outcome is public.
       correct:
         row.subtype === 'pickem' && row.outcomeIndex != null ? o.orderIndex === row.outcomeIndex : null,
-      result: resultsAllowed(answeredOptions) ? { votes, percent: percent(votes, optionTotal) } : null,
+      result: resultsAllowed(answeredOptions) ? (optionVotes[i] ?? null) : null,
     };
   });
 
@@ -249,7 +276,7 @@ function present(row: ChallengeRow, data: ChallengeData, now: Date, signedIn: bo
   const questions: TriviaQuestion[] = (data.questions.get(row.id) ?? []).map((q) => {
     const answer = data.triviaAnswers.get(q.id) ?? null;
     const qOptions = data.questionOptions.get(q.id) ?? [];
-    const qTotal = qOptions.reduce((sum, o) => sum + (data.votes.get(`${q.id}:${o.orderIndex}`) ?? 0), 0);
+    const qVotes = optionResults(qOptions, (i) => data.votes.get(`${q.id}:${i}`) ?? 0);
     // Product §10.2.5: verdicts, right answers and results leave the server only once the fan
     // has completed the quiz (which locks it) or the quiz has closed.
     const revealed = quizDone;
@@ -260,14 +287,13 @@ function present(row: ChallengeRow, data: ChallengeData, now: Date, signedIn: bo
       questionId: q.id,
       index: q.orderIndex,
       text: q.text,
-      options: qOptions.map((o) => {
-        const votes = data.votes.get(`${q.id}:${o.orderIndex}`) ?? 0;
+      options: qOptions.map((o, i) => {
         return {
           index: o.orderIndex,
           text: o.text,
           points: worth,
           correct: revealed ? o.isCorrect : null,
-          result: resultsAllowed(revealed) ? { votes, percent: percent(votes, qTotal) } : null,
+          result: resultsAllowed(revealed) ? (qVotes[i] ?? null) : null,
         };
       }),
       triviaUserResponse: answer

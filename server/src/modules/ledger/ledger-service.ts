@@ -143,11 +143,8 @@ export async function postPoints(
   return { applied: true, ...updated, transactionId: posted.transactionId, amount, boost };
 }
 
-type LedgerLine = Omit<Insertable<PointTransactionsTable>, 'onceKey'> & {
-  amount: number;
-  userId: string;
-  organizationId: string;
-};
+/** A ledger line as posted (after any boost); its once key travels beside it. */
+type LedgerLine = Omit<Insertable<PointTransactionsTable>, 'onceKey'>;
 
 /**
  * The ledger line and the balance change in one statement, one round trip (decisions 005, 036):
