@@ -66,6 +66,7 @@ export async function createDeps(
     dataDir: opts.dataDirForDb === undefined ? env.DATA_DIR : opts.dataDirForDb,
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     poolSize: env.DATABASE_POOL_SIZE,
+    poolWaitMs: env.DATABASE_POOL_WAIT_MS,
     onConnectionError: (error) => status.onConnectionError(error),
   });
   status.ping = database.ping;

@@ -34,6 +34,11 @@ export const envSchema = z.object({
   /** PostgreSQL connections per server process; WORKERS × this must stay under max_connections. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /**
+   * How long a request may wait for a pooled PostgreSQL connection (or a new one to open) before
+   * it is answered 503: under overload, a quick refusal beats a queue that never drains (decision 014).
+   */
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
+  /**
    * Public base URL of this deployment: every link in an e-mail, the token issuer and the
    * redirect allow-list start here, never at a request's Host or X-Forwarded-Host (decision 026).
    * Required in production; elsewhere http://localhost:$PORT.

@@ -40,7 +40,8 @@ describe.skipIf(onRealPostgres || !canRunThrowawayPostgres)(
     let t: TestContext;
     beforeAll(async () => {
       pg = await startThrowawayPostgres();
-      t = await createTestApp({ DATABASE_URL: pg.url });
+      // The production wait for a connection: an outage must answer 503 within it.
+      t = await createTestApp({ DATABASE_URL: pg.url, DATABASE_POOL_WAIT_MS: '3000' });
       t.clock.set(new Date());
     }, 120_000);
     afterAll(async () => {

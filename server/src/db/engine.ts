@@ -24,8 +24,8 @@ export interface PoolStats {
   waiting: number;
 }
 
-/** How long a new PostgreSQL connection may take before the request fails (decision 014). */
-const CONNECT_TIMEOUT_MS = 3_000;
+/** How long a request waits for a pooled or new PostgreSQL connection before it fails (decision 014). */
+const POOL_WAIT_MS = 3_000;
 
 // int8 (counts, sums) as JS numbers: points never approach 2^53. Dates stay strings so a
 // birthday is never shifted by the server's time zone.
@@ -44,6 +44,8 @@ export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir?: string | null;
   poolSize?: number;
+  /** The wait for a connection (a pooled one or a new one) before the query fails → 503. */
+  poolWaitMs?: number;
   /** PostgreSQL `statement_timeout` in ms (0 = none): a slow database cannot pile requests up. */
   statementTimeoutMs?: number;
   /** Told about connection errors the pool survives (a restart, a dropped socket). */
@@ -55,7 +57,7 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 20,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: opts.poolWaitMs ?? POOL_WAIT_MS,
       keepAlive: true,
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
     });
