@@ -23,7 +23,7 @@
  * bench/results/realtime.json.
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { SessionTokens } from '../src/auth/session-tokens.ts';
@@ -32,11 +32,11 @@ import { openDatabase } from '../src/db/engine.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { PostgresEventBus } from '../src/platform/events/postgres-event-bus.ts';
+import { formatSelfTimes, monotonicMicros, type SelfTime } from './cpu-profile.ts';
 import { adminQuery, DEFAULT_SERVER, databaseUrlFor, dropDatabase } from './bench-database.ts';
 import type { BurstResult, BurstSpec } from './burst-worker.ts';
 import {
   benchServerEnv,
-  cpuSecondsOf,
   freePort,
   memoryOf,
   ROOT,
@@ -44,6 +44,7 @@ import {
   runWorker,
   startServer,
 } from './processes.ts';
+import { cpuReading, profileTop } from './realtime-cpu.ts';
 import type { ListenerCommand, ListenerReply } from './realtime-listeners.ts';
 import { seedBench } from './seed.ts';
 import { createTargets } from './targets.ts';
@@ -52,6 +53,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const BROADCASTS = Number(process.env.BENCH_BROADCASTS ?? 20);
 const BURST = Number(process.env.BENCH_BURST ?? 5_000);
 const ANSWERED = Math.min(CONNECTIONS, Number(process.env.BENCH_ANSWERED ?? 2_500));
+/** BENCH_PROFILE=1: the server runs under --cpu-prof; the top self time of each measured burst is printed. */
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const PER_LISTENER = 2_500;
 const TOKEN_LIFETIME = 86_400;
 /** How long a broadcast (or the burst's last announcement) may take before it counts as lost. */
@@ -62,6 +65,8 @@ const quantile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const ms = (value: number | null) => (value === null ? '—' : value.toFixed(2));
+const pct = (value: number | null) => (value === null ? '—' : value.toFixed(0));
 
 /** A forked listener process and a way to ask it something and wait for the answer. */
 function startListener() {
@@ -93,28 +98,20 @@ async function burst(spec: BurstSpec) {
 }
 
 /**
- * A burst with the CPU it cost: the server's milliseconds per served answer (what the listeners
- * add to the server itself) and the listener processes' CPU seconds (what the sockets' client
- * side took from the same two cores).
+ * A burst with the CPU it cost (realtime-cpu.ts): the server's milliseconds per served answer
+ * (what the listeners add to the server itself, kernel time apart) and the listener processes'
+ * CPU (what the sockets' client side took from the same two cores), with the profile window.
  */
 async function measuredBurst(
   spec: BurstSpec,
   serverPid: number | undefined,
   listenerPids: (number | undefined)[],
 ) {
-  const cpu = () => ({
-    server: cpuSecondsOf(serverPid) ?? 0,
-    listeners: listenerPids.reduce<number>((sum, pid) => sum + (cpuSecondsOf(pid) ?? 0), 0),
-  });
-  const before = cpu();
+  const from = monotonicMicros();
+  const stop = cpuReading(serverPid, listenerPids);
   const result = await burst(spec);
-  const after = cpu();
-  const served = result.servedRps * result.seconds;
-  return {
-    ...result,
-    serverCpuMsPerAnswer: served > 0 ? (1000 * (after.server - before.server)) / served : null,
-    listenerCpuSeconds: after.listeners - before.listeners,
-  };
+  const cpu = stop(served(result), result.seconds);
+  return { ...result, ...cpu, window: { from, to: monotonicMicros() } };
 }
 
 async function main() {
@@ -152,7 +149,15 @@ async function main() {
 
     const logFile = path.join(ROOT, 'bench/results/server-realtime.log');
     writeFileSync(logFile, '');
+    const profileRoot = path.join(ROOT, 'bench/results/profiles', `realtime-${Date.now()}`);
+    const profileDirs: string[] = [];
     const start = async () => {
+      let profileDir: string | undefined;
+      if (PROFILE) {
+        profileDir = path.join(profileRoot, `server-${profileDirs.length}`);
+        mkdirSync(profileDir, { recursive: true });
+        profileDirs.push(profileDir);
+      }
       server = await startServer(
         {
           ...benchServerEnv(dataDir, jwk, TOKEN_LIFETIME),
@@ -163,6 +168,7 @@ async function main() {
         },
         port,
         logFile,
+        profileDir,
       );
       return server;
     };
@@ -272,6 +278,19 @@ async function main() {
       .filter((x): x is { at: number; totalResponses: number } => x?.totalResponses === finalTotal)
       .map((x) => x.at - lastOk);
 
+    // The profile is written when the server exits: the first server's already has (it ran the
+    // burst alone), the second one's once it stops here.
+    let profiles: { alone: SelfTime[]; withListeners: SelfTime[] } | undefined;
+    if (PROFILE) {
+      for (const l of listeners.splice(0)) l.child.send({ type: 'close' } satisfies ListenerCommand);
+      await server.stop();
+      server = null;
+      profiles = {
+        alone: profileTop(profileDirs[0]!, alone.window),
+        withListeners: profileTop(profileDirs[1]!, withListeners.window),
+      };
+    }
+
     const result = {
       date: new Date().toISOString(),
       loadAverageBefore: loadBefore,
@@ -311,6 +330,7 @@ async function main() {
           withoutFinalTally: resultsJoined - finalHeard.length,
         },
       },
+      ...(profiles ? { profiles } : {}),
     };
     const out = path.join(ROOT, 'bench/results/realtime.json');
     writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
@@ -322,11 +342,16 @@ async function main() {
 | RSS per 1,000 connections                               | ${r.rssPer1000Mb === null ? '—' : `${r.rssPer1000Mb.toFixed(1)} MB`} (server ${rssBefore} → ${rssAfter} MB) |
 | Broadcast reaches all, p99 < 1 s                        | p50 ${r.broadcasts.reachAllP50Ms} ms, p99 ${r.broadcasts.reachAllP99Ms} ms, ${missed} deliveries missed |
 | ${BURST} answers: throughput drop with listeners ≤ 10 % | ${alone.servedRps.toFixed(0)} → ${withListeners.servedRps.toFixed(0)} served answers/s (${r.burst.throughputDropPercent.toFixed(1)} % drop; 503s ${withListeners.statusCodes['503'] ?? 0}) |
-| Server CPU per served answer, without → with listeners  | ${alone.serverCpuMsPerAnswer?.toFixed(2)} → ${withListeners.serverCpuMsPerAnswer?.toFixed(2)} ms; listener processes used ${withListeners.listenerCpuSeconds.toFixed(1)} CPU s during the burst |
+| Server CPU per served answer, without → with listeners  | ${ms(alone.serverCpuMsPerAnswer)} → ${ms(withListeners.serverCpuMsPerAnswer)} ms (kernel ${ms(alone.serverSystemMsPerAnswer)} → ${ms(withListeners.serverSystemMsPerAnswer)} ms); server ${alone.serverCores.toFixed(2)} → ${withListeners.serverCores.toFixed(2)} cores |
+| The listeners' own CPU during the burst (same 2 cores)  | ${withListeners.listenerCpuSeconds.toFixed(1)} CPU s = ${withListeners.listenerCores.toFixed(2)} cores; machine busy ${pct(alone.machineBusyPercent)} → ${pct(withListeners.machineBusyPercent)} % |
 | Last announcement after the last served answer          | p99 ${r.burst.lastAnnouncementAfterLastAnswerMs.p99} ms, max ${r.burst.lastAnnouncementAfterLastAnswerMs.max} ms; ${r.burst.listenersWithoutAnnouncement} without |
 | Final tally on results:{id} after the last served answer | ${resultsJoined} answered fans joined; p99 ${r.burst.resultsTopic.finalTallyAfterLastAnswerMs.p99} ms, max ${r.burst.resultsTopic.finalTallyAfterLastAnswerMs.max} ms; ${r.burst.resultsTopic.withoutFinalTally} without (total ${finalTotal}) |
 
 Load average ${loadBefore.toFixed(1)} before, ${r.loadAverageAfter.toFixed(1)} after. Figures written to ${path.relative(ROOT, out)}`);
+    if (profiles) {
+      console.log(formatSelfTimes('server, burst alone', profiles.alone));
+      console.log(formatSelfTimes('server, burst with listeners', profiles.withListeners));
+    }
   } finally {
     for (const l of listeners) {
       l.child.send({ type: 'close' } satisfies ListenerCommand);
