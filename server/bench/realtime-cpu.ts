@@ -24,6 +24,10 @@ export function cpuOf(pid: number | undefined): { user: number; system: number }
 }
 
 export interface CpuSplit {
+  /** The server's user and kernel CPU seconds over the burst. */
+  serverUserSeconds: number;
+  serverSystemSeconds: number;
+  served: number;
   /** Server CPU (user + kernel) per served answer, ms: what answers plus sockets cost the server. */
   serverCpuMsPerAnswer: number | null;
   /** Of which kernel time (socket writes and reads), ms per served answer. */
@@ -57,6 +61,9 @@ export function cpuReading(serverPid: number | undefined, listenerPids: (number 
     const listenerCpuSeconds = after.listeners - before.listeners;
     const perAnswer = (s: number) => (served > 0 ? (1000 * s) / served : null);
     return {
+      serverUserSeconds: user,
+      serverSystemSeconds: system,
+      served,
       serverCpuMsPerAnswer: perAnswer(user + system),
       serverSystemMsPerAnswer: perAnswer(system),
       serverCores: seconds > 0 ? (user + system) / seconds : 0,
@@ -64,6 +71,22 @@ export function cpuReading(serverPid: number | undefined, listenerPids: (number 
       listenerCores: seconds > 0 ? listenerCpuSeconds / seconds : 0,
       machineBusyPercent: busyPercent(before.ticks, after.ticks),
     };
+  };
+}
+
+/**
+ * What the listeners cost the server per frame they received: the server's CPU during the burst
+ * with listeners, less what its served answers cost alone, over the frames the listeners
+ * counted. Unlike CPU per answer it does not grow with the burst's length (the announcements
+ * go out per second, not per answer), so it compares runs whose bursts lasted differently.
+ */
+export function serverMicrosPerFrame(alone: CpuSplit, withListeners: CpuSplit, frames: number) {
+  if (frames <= 0 || alone.served <= 0) return null;
+  const extra = (of: (c: CpuSplit) => number) =>
+    (1e6 * (of(withListeners) - (withListeners.served * of(alone)) / alone.served)) / frames;
+  return {
+    total: extra((c) => c.serverUserSeconds + c.serverSystemSeconds),
+    kernel: extra((c) => c.serverSystemSeconds),
   };
 }
 

@@ -12,10 +12,13 @@ import WebSocket from 'ws';
 export type ListenerCommand =
   | { type: 'open'; url: string; count: number; pollId: string; resultsTokens: string[] }
   | { type: 'report' }
+  | { type: 'count' }
   | { type: 'close' };
 
 export type ListenerReply =
   | { type: 'opened'; joined: number; failed: number; resultsJoined: number }
+  /** Frames received so far by all the sockets of this process (broadcasts and replies). */
+  | { type: 'count'; received: number }
   | {
       type: 'report';
       /** Per `bench_ping` seq: milliseconds from its `sentAt` to its arrival, one per socket. */
@@ -32,6 +35,7 @@ const pings: Record<number, number[]> = {};
 let lastPollResults: (number | null)[] = [];
 let lastTallies: ({ at: number; totalResponses: number } | null)[] = [];
 let heartbeat: NodeJS.Timeout | null = null;
+let received = 0;
 
 const reply = (message: ListenerReply) => process.send?.(message);
 
@@ -60,6 +64,7 @@ function openOne(url: string, index: number, pollId: string, token?: string): Pr
       }
     });
     ws.on('message', (data) => {
+      received += 1;
       const [, ref, topic, event, payload] = JSON.parse(String(data)) as [
         unknown,
         string,
@@ -128,6 +133,7 @@ async function open(url: string, count: number, pollId: string, resultsTokens: s
 process.on('message', (command: ListenerCommand) => {
   if (command.type === 'open') void open(command.url, command.count, command.pollId, command.resultsTokens);
   if (command.type === 'report') reply({ type: 'report', pings, lastPollResults, lastTallies });
+  if (command.type === 'count') reply({ type: 'count', received });
   if (command.type === 'close') {
     if (heartbeat) clearInterval(heartbeat);
     for (const ws of sockets) ws.terminate();

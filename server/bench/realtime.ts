@@ -44,7 +44,7 @@ import {
   runWorker,
   startServer,
 } from './processes.ts';
-import { cpuReading, profileTop } from './realtime-cpu.ts';
+import { cpuReading, profileTop, serverMicrosPerFrame } from './realtime-cpu.ts';
 import type { ListenerCommand, ListenerReply } from './realtime-listeners.ts';
 import { seedBench } from './seed.ts';
 import { createTargets } from './targets.ts';
@@ -105,13 +105,23 @@ async function burst(spec: BurstSpec) {
 async function measuredBurst(
   spec: BurstSpec,
   serverPid: number | undefined,
-  listenerPids: (number | undefined)[],
+  listeners: ReturnType<typeof startListener>[],
 ) {
+  const frames = async () =>
+    (await Promise.all(listeners.map((l) => l.ask({ type: 'count' }, 'count')))).reduce(
+      (sum, c) => sum + c.received,
+      0,
+    );
+  const framesBefore = await frames();
   const from = monotonicMicros();
-  const stop = cpuReading(serverPid, listenerPids);
+  const stop = cpuReading(
+    serverPid,
+    listeners.map((l) => l.child.pid),
+  );
   const result = await burst(spec);
   const cpu = stop(served(result), result.seconds);
-  return { ...result, ...cpu, window: { from, to: monotonicMicros() } };
+  const to = monotonicMicros();
+  return { ...result, ...cpu, framesToListeners: (await frames()) - framesBefore, window: { from, to } };
 }
 
 async function main() {
@@ -258,11 +268,7 @@ async function main() {
     }
 
     console.log(`▶ burst of ${BURST} poll answers with ${joined} listeners…`);
-    const withListeners = await measuredBurst(
-      burstSpec(livePoll),
-      server.pid,
-      listeners.map((l) => l.child.pid),
-    );
+    const withListeners = await measuredBurst(burstSpec(livePoll), server.pid, listeners);
     console.log(
       `  ${withListeners.servedRps.toFixed(0)} served answers/s, p99 ${withListeners.p99} ms, ${JSON.stringify(withListeners.statusCodes)}`,
     );
@@ -291,6 +297,7 @@ async function main() {
       };
     }
 
+    const perFrame = serverMicrosPerFrame(alone, withListeners, withListeners.framesToListeners);
     const result = {
       date: new Date().toISOString(),
       loadAverageBefore: loadBefore,
@@ -311,6 +318,7 @@ async function main() {
         alone,
         withListeners,
         throughputDropPercent: 100 * (1 - withListeners.servedRps / alone.servedRps),
+        serverMicrosPerFrame: perFrame,
         lastAnnouncementAfterLastAnswerMs: {
           p50: quantile(heard, 0.5),
           p99: quantile(heard, 0.99),
@@ -343,6 +351,7 @@ async function main() {
 | Broadcast reaches all, p99 < 1 s                        | p50 ${r.broadcasts.reachAllP50Ms} ms, p99 ${r.broadcasts.reachAllP99Ms} ms, ${missed} deliveries missed |
 | ${BURST} answers: throughput drop with listeners ≤ 10 % | ${alone.servedRps.toFixed(0)} → ${withListeners.servedRps.toFixed(0)} served answers/s (${r.burst.throughputDropPercent.toFixed(1)} % drop; 503s ${withListeners.statusCodes['503'] ?? 0}) |
 | Server CPU per served answer, without → with listeners  | ${ms(alone.serverCpuMsPerAnswer)} → ${ms(withListeners.serverCpuMsPerAnswer)} ms (kernel ${ms(alone.serverSystemMsPerAnswer)} → ${ms(withListeners.serverSystemMsPerAnswer)} ms); server ${alone.serverCores.toFixed(2)} → ${withListeners.serverCores.toFixed(2)} cores |
+| Server CPU per frame the listeners received (the fan-out) | ${withListeners.framesToListeners.toLocaleString('en-US')} frames; ${perFrame ? `${perFrame.total.toFixed(1)} µs (kernel ${perFrame.kernel.toFixed(1)} µs)` : '—'} |
 | The listeners' own CPU during the burst (same 2 cores)  | ${withListeners.listenerCpuSeconds.toFixed(1)} CPU s = ${withListeners.listenerCores.toFixed(2)} cores; machine busy ${pct(alone.machineBusyPercent)} → ${pct(withListeners.machineBusyPercent)} % |
 | Last announcement after the last served answer          | p99 ${r.burst.lastAnnouncementAfterLastAnswerMs.p99} ms, max ${r.burst.lastAnnouncementAfterLastAnswerMs.max} ms; ${r.burst.listenersWithoutAnnouncement} without |
 | Final tally on results:{id} after the last served answer | ${resultsJoined} answered fans joined; p99 ${r.burst.resultsTopic.finalTallyAfterLastAnswerMs.p99} ms, max ${r.burst.resultsTopic.finalTallyAfterLastAnswerMs.max} ms; ${r.burst.resultsTopic.withoutFinalTally} without (total ${finalTotal}) |
