@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/providers.tsx';
-import { firstScreenShown, prefetchFirstScreenData } from './app/first-screen-data.ts';
+import { firstScreenShown, markFirstScreenShown, prefetchFirstScreenData } from './app/first-screen-data.ts';
 import { createAppRouter, preloadFirstScreen } from './app/router.tsx';
 import { initI18n, preloadCatalogues } from './i18n/index.ts';
 import { initAnalytics } from './lib/analytics.ts';
@@ -55,10 +55,14 @@ async function boot() {
         <App queryClient={queryClient} router={router} />
       </StrictMode>,
     );
-    // The auth client (21 kB) when boot knew the session without it (lib/session.ts): after the
-    // first screen, not sharing the slow link and the CPU with it; it is already loading otherwise.
+    // The toast region and the install offer (app/root-layout.tsx), and the auth client (21 kB)
+    // when boot knew the session without it (lib/session.ts): after the first screen, not sharing
+    // the slow link and the CPU with it; the client is already loading otherwise.
     void firstScreenShown(router, firstScreenData)
-      .then(loadSupabase)
+      .then(() => {
+        markFirstScreenShown();
+        return loadSupabase();
+      })
       .catch(() => {});
   } catch (error) {
     console.error(error);
