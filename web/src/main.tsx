@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/providers.tsx';
 import { firstScreenShown, markFirstScreenShown, prefetchFirstScreenData } from './app/first-screen-data.ts';
 import { createAppRouter, preloadFirstScreen } from './app/router.tsx';
+import { captureInstallPrompt } from './features/shell/lib/install-prompt.ts';
 import { initI18n, preloadCatalogues } from './i18n/index.ts';
 import { initAnalytics } from './lib/analytics.ts';
 import { applyBranding, organizationQueryOptions } from './lib/organization.ts';
@@ -23,6 +24,7 @@ const BRANDING_WAIT_MS = 1500;
  */
 async function boot() {
   const rootElement = document.getElementById('root')!;
+  captureInstallPrompt();
   // Network first: the first screen's chunks download while we fetch the config, and the auth
   // client too when a sign-in link in the address needs it before the first screen.
   if (authClientNeededAtOnce()) void loadAuthClient().catch(() => {});
