@@ -90,6 +90,52 @@ describe('wide screens get a real layout', () => {
     await page.context().close();
   });
 
+  it('keeps the live challenges in place at 1366 px when the rewards arrive after them', async () => {
+    const page = await laptopPage(rig.browser, rig.server.baseUrl, DEMO_FAN);
+    // The rewards answer a second late, so the challenges are laid out before them.
+    let answerRewards = () => {};
+    const rewardsHeld = new Promise<void>((resolve) => {
+      answerRewards = resolve;
+    });
+    await page.route('**/api/carousel', async (route) => {
+      await rewardsHeld;
+      await route.continue();
+    });
+    await page.goto('/dashboard');
+    // The challenges have answered (their placeholders are gone).
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#live-challenges') &&
+        !document.querySelector('#live-challenges .animate-pulse'),
+    );
+    await page.getByTestId('rewards-skeleton').waitFor();
+    await page.waitForTimeout(300);
+    const before = await box(page, '#live-challenges');
+    answerRewards();
+    await page.locator('#rewards li').first().waitFor();
+    await page.waitForTimeout(400);
+    const after = await box(page, '#live-challenges');
+    await screenshot(page, 'layout-dashboard-rewards-arrived-1366');
+    expect(
+      Math.abs(after.y - before.y),
+      `the challenges moved from ${before.y} to ${after.y}`,
+    ).toBeLessThanOrEqual(1);
+    // The page's layout shifts over the whole load, as the browser counts them (no input here).
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+              total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 100);
+        }),
+    );
+    expect(shift).toBeLessThan(0.01);
+    await page.context().close();
+  });
+
   it('keeps one column and the bottom bar on a 390 px phone', async () => {
     const page = await newPhonePage(rig.browser, rig.server.baseUrl);
     await signIn(page, DEMO_FAN);

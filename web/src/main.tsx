@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/providers.tsx';
-import { firstScreenShown, prefetchFirstScreenData } from './app/first-screen-data.ts';
+import { firstScreenShown, markFirstScreenShown, prefetchFirstScreenData } from './app/first-screen-data.ts';
 import { createAppRouter, preloadFirstScreen } from './app/router.tsx';
+import { captureInstallPrompt } from './features/shell/lib/install-prompt.ts';
 import { initI18n, preloadCatalogues } from './i18n/index.ts';
 import { initAnalytics } from './lib/analytics.ts';
 import { applyBranding, organizationQueryOptions } from './lib/organization.ts';
@@ -11,6 +12,7 @@ import { loadRuntimeConfig } from './lib/runtime-config.ts';
 import { authClientNeededAtOnce, getSessionState, initSession } from './lib/session.ts';
 import { loadAuthClient, loadSupabase } from './lib/supabase.ts';
 import { watchLevelUps } from './lib/user.ts';
+import { loadWebFonts, webFontsCached } from './lib/web-fonts.ts';
 import './styles.css';
 
 /** Branding should be in place before the first paint, but a slow API must not hold the app back. */
@@ -23,6 +25,8 @@ const BRANDING_WAIT_MS = 1500;
  */
 async function boot() {
   const rootElement = document.getElementById('root')!;
+  captureInstallPrompt();
+  if (webFontsCached()) void loadWebFonts().catch(() => {});
   // Network first: the first screen's chunks download while we fetch the config, and the auth
   // client too when a sign-in link in the address needs it before the first screen.
   if (authClientNeededAtOnce()) void loadAuthClient().catch(() => {});
@@ -55,10 +59,16 @@ async function boot() {
         <App queryClient={queryClient} router={router} />
       </StrictMode>,
     );
-    // The auth client (21 kB) when boot knew the session without it (lib/session.ts): after the
-    // first screen, not sharing the slow link and the CPU with it; it is already loading otherwise.
+    // After the first screen, not sharing the slow link and the CPU with it: the toast region and
+    // the install offer (app/root-layout.tsx), the web fonts on a first visit (lib/web-fonts.ts),
+    // and the auth client (21 kB) when boot knew the session without it (lib/session.ts; it is
+    // already loading otherwise).
     void firstScreenShown(router, firstScreenData)
-      .then(loadSupabase)
+      .then(() => {
+        markFirstScreenShown();
+        void loadWebFonts().catch(() => {});
+        return loadSupabase();
+      })
       .catch(() => {});
   } catch (error) {
     console.error(error);

@@ -5,9 +5,11 @@ import { ScrollManager } from '../features/shell/components/scroll-manager.tsx';
 import { SessionEffects } from '../features/shell/components/session-effects.tsx';
 import { useLevelUp } from '../lib/user.ts';
 import { AccessGuard } from './access-guard.tsx';
+import { useFirstScreenShown } from './first-screen-data.ts';
 
-// Not needed for the first paint, so kept out of the entry chunk; the toast store buffers
-// anything raised before the region mounts.
+// Not needed for the first paint, so kept out of the entry chunk and mounted once the first
+// screen is shown (useFirstScreenShown, decision 021); the toast store buffers anything raised
+// before the region mounts, and the region shows it then.
 const Toaster = lazy(() => import('../ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
 const InstallApp = lazy(() =>
   import('../features/shell/components/install-app.tsx').then((m) => ({ default: m.InstallApp })),
@@ -24,6 +26,7 @@ const LevelUpCelebration = lazy(() =>
 /** Around every page: the access guard, the toast region (product §2), scroll and analytics, session effects, the install offer. */
 export function RootLayout() {
   const levelUp = useLevelUp();
+  const firstScreenShown = useFirstScreenShown();
   const [celebrated, setCelebrated] = useState(false);
   if (levelUp && !celebrated) setCelebrated(true);
   return (
@@ -36,8 +39,8 @@ export function RootLayout() {
       </AccessGuard>
       <Suspense fallback={null}>
         {celebrated && <LevelUpCelebration />}
-        <Toaster />
-        <InstallApp />
+        {firstScreenShown && <Toaster />}
+        {firstScreenShown && <InstallApp />}
       </Suspense>
     </>
   );

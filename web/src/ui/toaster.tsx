@@ -64,11 +64,12 @@ export function Toaster() {
         </ToastPrimitive.Root>
       ))}
       {/* Above the bottom bar on phones, bottom right on wide screens: never over a page's back
-          link or title (toasts at the top covered both). */}
+          link or title (toasts at the top covered both). On top of what floats there too (the
+          "You won" card, ui/floating-dock.ts), which a toast used to cover. */}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
         label={t('toast.region')}
-        className="fixed inset-x-0 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-[100] mx-auto flex w-full max-w-md flex-col gap-2 p-3 outline-none lg:right-4 lg:bottom-4 lg:left-auto lg:mx-0"
+        className="fixed inset-x-0 bottom-[calc(4.5rem+env(safe-area-inset-bottom)+var(--floating-dock,0px))] z-[100] mx-auto flex w-full max-w-md flex-col gap-2 p-3 outline-none lg:right-4 lg:bottom-[calc(1rem+var(--floating-dock,0px))] lg:left-auto lg:mx-0"
       />
     </ToastPrimitive.Provider>
   );

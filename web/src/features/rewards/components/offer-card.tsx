@@ -2,7 +2,7 @@ import type { Offer } from '@paddock/contracts/api/offers';
 import { Gift, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog, SpendSummary } from '../../../ui/confirm-dialog.tsx';
 import { Points } from '../../../ui/points.tsx';
@@ -104,7 +104,7 @@ export function OfferCard({
       <ConfirmDialog
         open={confirming}
         title={t('confirm.title', { title: offer.title })}
-        confirmLabel={t('confirm.yes', { points: new Intl.NumberFormat(i18n.language).format(offer.cost) })}
+        confirmLabel={t('confirm.yes', { points: formatNumber(offer.cost, i18n.language) })}
         cancelLabel={t('confirm.no')}
         busy={claim.isPending}
         onConfirm={send}
@@ -189,10 +189,10 @@ function OfferAction({
       return (
         <div className="flex flex-col gap-1.5">
           <Button full disabled>
-            {t('offer.claimFor', { points: new Intl.NumberFormat(locale).format(offer.cost) })}
+            {t('offer.claimFor', { points: formatNumber(offer.cost, locale) })}
           </Button>
           <p className="text-center text-sm text-muted">
-            {t('offer.needMore', { points: new Intl.NumberFormat(locale).format(short) })}
+            {t('offer.needMore', { points: formatNumber(short, locale) })}
           </p>
         </div>
       );
@@ -201,7 +201,7 @@ function OfferAction({
         <Button full loading={claiming} onClick={onClaim}>
           {offer.cost === 0
             ? t('offer.claimFree')
-            : t('offer.claimFor', { points: new Intl.NumberFormat(locale).format(offer.cost) })}
+            : t('offer.claimFor', { points: formatNumber(offer.cost, locale) })}
         </Button>
       );
   }

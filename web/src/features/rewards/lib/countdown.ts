@@ -1,3 +1,4 @@
+import { formatNumber } from '../../../lib/format.ts';
 /** The parts of a remaining duration, for the active-boost countdown (product §12.2). */
 export interface CountdownParts {
   days: number;
@@ -36,5 +37,5 @@ export function isoDuration(parts: CountdownParts): string {
 
 /** Display a multiplier as a fan reads it: 2 → "×2", 1.5 → "×1.5". */
 export function multiplierText(multiplier: number, locale: string): string {
-  return `×${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(multiplier)}`;
+  return `×${formatNumber(multiplier, locale, { maximumFractionDigits: 2 })}`;
 }

@@ -1,33 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../ui/toast-store.ts';
+import {
+  type BeforeInstallPromptEvent,
+  DISMISSED_KEY,
+  dismissed,
+  isStandalone,
+  takeCapturedInstallPrompt,
+} from '../lib/install-prompt.ts';
 import { registerServiceWorker } from '../lib/service-worker.ts';
-
-/** Chrome on Android's install event (not in TypeScript's DOM types). */
-interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
-
-const DISMISSED_KEY = 'paddock.install-dismissed';
-
-const isStandalone = () =>
-  window.matchMedia?.('(display-mode: standalone)').matches === true ||
-  (navigator as Navigator & { standalone?: boolean }).standalone === true;
 
 /** iPhone and iPad Safari have no install prompt: the fan adds the app from the Share sheet. */
 const isIosSafari = () => {
   const ua = navigator.userAgent;
   const ios = /iPad|iPhone|iPod/.test(ua) || (ua.includes('Macintosh') && navigator.maxTouchPoints > 1);
   return ios && /Safari/.test(ua) && !/CriOS|FxiOS|EdgiOS/.test(ua);
-};
-
-const dismissed = () => {
-  try {
-    return localStorage.getItem(DISMISSED_KEY) === '1';
-  } catch {
-    return false;
-  }
 };
 
 /**
@@ -50,6 +37,9 @@ export function InstallApp() {
     }).catch((error) => console.warn('[paddock] service worker not registered', error));
 
     if (isStandalone() || dismissed()) return;
+    // Chrome may have offered before this mounted (boot kept it, lib/install-prompt.ts).
+    const early = takeCapturedInstallPrompt();
+    if (early) setPrompt(early);
     const onPrompt = (event: Event) => {
       event.preventDefault();
       setPrompt(event as BeforeInstallPromptEvent);

@@ -1,9 +1,10 @@
 import type { Sweepstake } from '@paddock/contracts/api/sweepstakes';
 import { PartyPopper } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useFloatingDock } from '../../../ui/floating-dock.ts';
 import { toast } from '../../../ui/toast-store.ts';
 
 const TOLD_KEY = 'paddock:wins-told';
@@ -26,7 +27,8 @@ export function unclaimedWins(list: readonly Sweepstake[], now: number): Sweepst
  * page: the draws answer after the first screen has painted, and a card pushed in above the boost
  * line moved every card below it (decision 021). Floating, it is in view wherever the fan
  * scrolls; the room it leaves at the end of the page (where the dashboard places this component)
- * keeps the last cards reachable above it.
+ * keeps the last cards reachable above it. The toast region stands on top of the card
+ * (ui/floating-dock.ts): the card's own toast, shown on the same visit, must not cover it.
  */
 export function WinsCard({ sweepstakes }: { sweepstakes: readonly Sweepstake[] }) {
   const { t } = useTranslation('sweepstakes');
@@ -43,10 +45,19 @@ export function WinsCard({ sweepstakes }: { sweepstakes: readonly Sweepstake[] }
     localStorage.setItem(TOLD_KEY, [...told].join(','));
   }, [sweepstakes, t]);
   if (wins.length === 0) return null;
+  return <WinsDock wins={wins} />;
+}
+
+/** The floating cards; mounted only while there is a win, so the toasts stand on them only then. */
+function WinsDock({ wins }: { wins: readonly Sweepstake[] }) {
+  const { t } = useTranslation('sweepstakes');
+  const dock = useRef<HTMLElement>(null);
+  useFloatingDock(dock);
   return (
     <>
       <div aria-hidden className="shrink-0 lg:col-span-2" style={{ height: `${wins.length * 6}rem` }} />
       <section
+        ref={dock}
         className="pointer-events-none fixed inset-x-0 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-20 mx-auto flex w-full max-w-md flex-col gap-2 p-3 lg:right-4 lg:bottom-4 lg:left-auto lg:mx-0"
         aria-label={t('wins.title')}
       >
