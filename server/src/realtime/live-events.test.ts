@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../db/schema.ts';
 import type { LiveEvent } from '../platform/events/event-bus.ts';
 import { makeChallenge, orgWithFan } from '../test/challenge-fixtures.ts';
+import { DEMO_RANKS } from '../seed/organization-seed.ts';
 import { fund } from '../test/points.ts';
 import { pause } from '../test/realtime-fixtures.ts';
 import { apiCall, createFan, orgWithOperator, type TestFan, useTestApp } from '../test/test-app.ts';
@@ -143,6 +144,18 @@ describe("a fan's own channel", () => {
         },
       ],
     ]);
+  });
+
+  it("an operator's new rank ladder decides the next award's level-up", async () => {
+    const { org, fan } = await orgWithFan(t);
+    const operator = await createFan(t, org, { roles: ['operator'] });
+    // The first award reads the ladder (P9 from 100 points) into the app's cache.
+    await fund(t, fan, 50);
+    const ladder = DEMO_RANKS.map((r) => (r.code === 'P9' ? { ...r, name: 'Go-Karter', minPoints: 60 } : r));
+    expect((await apiCall(t, operator, 'PUT', '/api/admin/ranks', { ranks: ladder })).statusCode).toBe(200);
+    await fund(t, fan, 20);
+    await until(() => of(org, 'rank_changed').length, 1);
+    expect(of(org, 'rank_changed').map((e) => e.payload.rank)).toEqual([{ code: 'P9', name: 'Go-Karter' }]);
   });
 
   it('a spend announces no award', async () => {

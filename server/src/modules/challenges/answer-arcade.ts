@@ -7,9 +7,8 @@ import {
   type AnswerOutcome,
   badRequest,
   completeAndPay,
-  findAnswerable,
+  lockFanAndFindAnswerable,
   ledgerDescription,
-  lockAnsweringFan,
   openResponse,
 } from './answer-common.ts';
 import {
@@ -100,8 +99,7 @@ export async function startArcadeAttempt(
 ): Promise<ArcadeAttempt> {
   return call.db.transaction().execute(async (db) => {
     const trx = { ...call, db };
-    await lockAnsweringFan(trx);
-    const challenge = await findAnswerable(trx, challengeId);
+    const challenge = await lockFanAndFindAnswerable(trx, challengeId);
     if (challenge.subtype !== 'arcade') {
       throw unprocessable('invalid_challenge', 'Only arcade challenges have attempts');
     }

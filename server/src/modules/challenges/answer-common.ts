@@ -3,9 +3,8 @@ import type { Database } from '../../db/engine.ts';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
-import { lockFan } from '../profile/fan-accounts.ts';
+import { fanLockColumn } from '../profile/fan-accounts.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
-import { findUnarchived } from './challenge-service.ts';
 import { type ChallengeRow, isClosed, type KnownViewData } from './challenge-views.ts';
 
 /** What every subtype's answer function shares (challenge-answer.ts dispatches to them). */
@@ -35,18 +34,25 @@ export interface AnswerOutcome {
 export const badRequest = (message: string) => new AppError(400, 'validation_failed', message);
 
 /**
- * Serialises every answer of one fan: the fan's row lock is held until commit (see postPoints).
- * The caller's session proves the fan exists; a missing row is a defect, not a refusal.
+ * Locks the answering fan and loads the challenge, in one statement (decision 036): 404 when
+ * unknown or archived (findUnarchived's rule), 422 outside its window. The fan's row lock is
+ * held until commit (see postPoints) and serialises every answer of one fan: the answer's own
+ * reads of the fan's responses come in later statements, after any wait for it. The challenge
+ * row is read in the transaction, so an operator's close or archive that committed is honoured.
  */
-export async function lockAnsweringFan(call: FanCall) {
-  if (!(await lockFan(call.db, call.org.id, call.userId)))
-    throw new Error('The signed-in fan no longer exists');
-}
-
-/** Loads a challenge for answering: 404 when unknown/archived, 422 outside its window. */
-export async function findAnswerable(call: FanCall, id: string) {
-  const row = await findUnarchived(call, id);
-  if (!row) throw notFound('Challenge');
+export async function lockFanAndFindAnswerable(call: FanCall, id: string) {
+  const found = await call.db
+    .selectFrom('challenges')
+    .selectAll('challenges')
+    .select(fanLockColumn(call.db, call.org.id, call.userId))
+    .where('challenges.organizationId', '=', call.org.id)
+    .where('challenges.id', '=', id)
+    .where('challenges.archivedAt', 'is', null)
+    .executeTakeFirst();
+  if (!found) throw notFound('Challenge');
+  const { fanLocked, ...row } = found;
+  // The caller's session proves the fan exists; a missing row is a defect, not a refusal.
+  if (!fanLocked) throw new Error('The signed-in fan no longer exists');
   if (new Date(row.visibleFrom).getTime() > call.now.getTime()) {
     throw unprocessable('challenge_not_visible', 'This challenge has not opened yet');
   }

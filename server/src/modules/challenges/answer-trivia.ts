@@ -4,7 +4,6 @@ import {
   type AnswerOutcome,
   award,
   badRequest,
-  existingResponse,
   ledgerDescription,
   openResponse,
 } from './answer-common.ts';
@@ -21,94 +20,109 @@ export async function answerTrivia(ctx: AnswerContext): Promise<AnswerOutcome> {
   if (!body.questionId || body.responseIndex === undefined) {
     throw badRequest('questionId and responseIndex are required for a trivia question');
   }
-  await openResponse(db, challenge.id, userId);
-  const question = await db
-    .selectFrom('challengeQuestions')
-    .selectAll()
-    .where('id', '=', body.questionId)
-    .where('challengeId', '=', challenge.id)
-    .executeTakeFirst();
-  if (!question) throw unprocessable('invalid_question', 'That question is not part of this quiz');
-  const option = await db
-    .selectFrom('challengeOptions')
-    .selectAll()
-    .where('questionId', '=', question.id)
-    .where('orderIndex', '=', body.responseIndex)
-    .executeTakeFirst();
-  if (!option) throw unprocessable('invalid_option', 'That option is not part of this question');
-
-  const previous = await db
-    .selectFrom('triviaAnswers')
-    .selectAll()
-    .where('questionId', '=', question.id)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  if (previous?.optionIndex === option.orderIndex) return { correct: null, points: 0 };
+  const response = await openResponse(db, challenge.id, userId);
+  const option = await pickedOption(ctx, body.questionId, body.responseIndex);
   const answer = {
     organizationId: org.id,
     challengeId: challenge.id,
-    questionId: question.id,
+    questionId: body.questionId,
     userId,
     optionIndex: option.orderIndex,
     correct: option.isCorrect,
     points: 0,
-    version: (previous?.version ?? 0) + 1,
+    version: 1,
     answeredAt: now,
   };
-  if (previous) {
-    await db
-      .updateTable('triviaAnswers')
-      .set(answer)
-      .where('questionId', '=', question.id)
-      .where('userId', '=', userId)
-      .execute();
-  } else {
-    await db.insertInto('triviaAnswers').values(answer).execute();
-  }
-  const paid = await scoreIfComplete(ctx);
+  // The first answer, or a changed one (its version counts the changes, so each is paid under
+  // its own once key); the same option again changes nothing and writes nothing.
+  const written = await db
+    .insertInto('triviaAnswers')
+    .values(answer)
+    .onConflict((oc) =>
+      oc
+        .columns(['questionId', 'userId'])
+        .doUpdateSet((eb) => ({
+          optionIndex: answer.optionIndex,
+          correct: answer.correct,
+          points: 0,
+          version: eb('triviaAnswers.version', '+', 1),
+          answeredAt: now,
+        }))
+        .where('triviaAnswers.optionIndex', '<>', answer.optionIndex),
+    )
+    .returning('version')
+    .executeTakeFirst();
+  if (!written) return { correct: null, points: 0 };
+  const paid = await scoreIfComplete(ctx, response);
   if (paid === null) return { correct: null, points: 0 };
   return { correct: option.isCorrect, points: paid };
+}
+
+/** The option picked, read with its question in one statement: 422 when either is not this quiz's. */
+async function pickedOption(ctx: AnswerContext, questionId: string, responseIndex: number) {
+  const row = await ctx.db
+    .selectFrom('challengeQuestions')
+    .leftJoin('challengeOptions', (join) =>
+      join
+        .onRef('challengeOptions.questionId', '=', 'challengeQuestions.id')
+        .on('challengeOptions.orderIndex', '=', responseIndex),
+    )
+    .select(['challengeOptions.orderIndex', 'challengeOptions.isCorrect'])
+    .where('challengeQuestions.id', '=', questionId)
+    .where('challengeQuestions.challengeId', '=', ctx.challenge.id)
+    .executeTakeFirst();
+  if (!row) throw unprocessable('invalid_question', 'That question is not part of this quiz');
+  const { orderIndex, isCorrect } = row;
+  if (orderIndex === null || isCorrect === null) {
+    throw unprocessable('invalid_option', 'That option is not part of this question');
+  }
+  return { orderIndex, isCorrect };
 }
 
 /**
  * Records the quiz's progress; once every question has an answer, pays each correct one (a
  * once-only key per question and answer version, so a retried request cannot pay twice) and
- * answers the total paid. Null while the quiz is still in progress.
+ * answers the total paid. Null while the quiz is still in progress. `response` is the fan's
+ * response row as read under their lock at the start of this transaction.
  */
-async function scoreIfComplete(ctx: AnswerContext): Promise<number | null> {
+async function scoreIfComplete(
+  ctx: AnswerContext,
+  response: { id: string } | undefined,
+): Promise<number | null> {
   const { db, challenge, userId, now } = ctx;
+  // Every question with the fan's answer to it, if any, in one statement.
   const questions = await db
     .selectFrom('challengeQuestions')
-    .select(['id', 'orderIndex'])
-    .where('challengeId', '=', challenge.id)
-    .execute();
-  const answers = await db
-    .selectFrom('triviaAnswers')
-    .innerJoin('challengeOptions', (join) =>
+    .leftJoin('triviaAnswers', (join) =>
+      join
+        .onRef('triviaAnswers.questionId', '=', 'challengeQuestions.id')
+        .on('triviaAnswers.userId', '=', userId),
+    )
+    .leftJoin('challengeOptions', (join) =>
       join
         .onRef('challengeOptions.questionId', '=', 'triviaAnswers.questionId')
         .onRef('challengeOptions.orderIndex', '=', 'triviaAnswers.optionIndex'),
     )
     .select([
-      'triviaAnswers.questionId',
+      'challengeQuestions.id as questionId',
+      'challengeQuestions.orderIndex',
       'triviaAnswers.version',
       'challengeOptions.isCorrect',
       'challengeOptions.points',
     ])
-    .where('triviaAnswers.challengeId', '=', challenge.id)
-    .where('triviaAnswers.userId', '=', userId)
+    .where('challengeQuestions.challengeId', '=', challenge.id)
+    .orderBy('challengeQuestions.orderIndex')
     .execute();
-  const complete = answers.length >= questions.length;
+  const complete = questions.every((q) => q.version !== null && q.isCorrect !== null);
   let total = 0;
   if (complete) {
-    for (const a of answers) {
-      const number = (questions.find((q) => q.id === a.questionId)?.orderIndex ?? 0) + 1;
+    for (const a of questions) {
       const paid = a.isCorrect
         ? await award(
             ctx,
-            a.points,
+            a.points ?? 0,
             `trivia:${a.questionId}:v${a.version}`,
-            `${ledgerDescription(challenge)} (Q${number})`,
+            `${ledgerDescription(challenge)} (Q${a.orderIndex + 1})`,
           )
         : 0;
       total += paid;
@@ -120,14 +134,13 @@ async function scoreIfComplete(ctx: AnswerContext): Promise<number | null> {
         .execute();
     }
   }
-  const existing = await existingResponse(db, challenge.id, userId);
   const progress = {
     status: complete ? ('completed' as const) : ('in_progress' as const),
     pointsAwarded: total,
     completedAt: complete ? now : null,
   };
-  if (existing) {
-    await db.updateTable('challengeResponses').set(progress).where('id', '=', existing.id).execute();
+  if (response) {
+    await db.updateTable('challengeResponses').set(progress).where('id', '=', response.id).execute();
   } else {
     await db
       .insertInto('challengeResponses')

@@ -2,7 +2,7 @@ import type { ChallengeAnswerBody } from '@paddock/contracts/api/challenges';
 import { unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { answerArcade } from './answer-arcade.ts';
-import { type AnswerContext, type AnswerOutcome, findAnswerable, lockAnsweringFan } from './answer-common.ts';
+import { type AnswerContext, type AnswerOutcome, lockFanAndFindAnswerable } from './answer-common.ts';
 import { answerKeyword } from './answer-keyword.ts';
 import { answerPickem } from './answer-pickem.ts';
 import { answerPoll } from './answer-poll.ts';
@@ -30,8 +30,7 @@ export async function answerChallenge(
 ) {
   const outcome = await call.db.transaction().execute(async (db) => {
     const trx = { ...call, db };
-    await lockAnsweringFan(trx);
-    const challenge = await findAnswerable(trx, challengeId);
+    const challenge = await lockFanAndFindAnswerable(trx, challengeId);
     const answer = ANSWER[challenge.subtype];
     if (!answer) throw unprocessable('invalid_challenge', `Unknown challenge subtype ${challenge.subtype}`);
     return { ...(await answer({ ...trx, challenge, body, appSecret })), row: challenge };

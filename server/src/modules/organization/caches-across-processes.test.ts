@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEMO_RANKS } from '../../seed/organization-seed.ts';
 import { ledgerLines } from '../../test/points.ts';
+import { postPoints } from '../ledger/ledger-service.ts';
+import { bestActiveBoost } from '../rewards/boost-rules.ts';
 import { BUSES, redisReachable, useTwoServers } from '../../test/services.ts';
 import {
   apiCall,
@@ -65,6 +67,40 @@ for (const bus of BUSES) {
         200,
       );
       expect(await seenWithin(rankOnB, 'Paddock Pass', 1_000)).toBeLessThan(1_000);
+    });
+
+    it('multiplies on B, within a second, the awards of a boost the operator created on A', async () => {
+      const { a, b } = servers;
+      const { org, operator } = await orgWithOperator(a);
+      const fan = await createFan(a, org);
+      const awardOnB = () =>
+        b.db.transaction().execute(async (trx) => {
+          const posted = await postPoints(
+            trx,
+            {
+              organizationId: org.id,
+              userId: fan.user.id,
+              amount: 10,
+              kind: 'challenge',
+              description: 'Poll answered',
+              at: b.clock.now(),
+              earning: 'challenges',
+            },
+            bestActiveBoost,
+          );
+          return posted.amount;
+        });
+      // B reads the organization's (no) boosts into memory, and keeps them while nothing changes.
+      expect(await awardOnB()).toBe(10);
+      const created = await apiCall(a, operator, 'POST', '/api/admin/boosts', {
+        name: 'race-weekend boost',
+        multiplier: 2,
+        earning: 'all',
+        startsAt: new Date(a.clock.now().getTime() - 60_000).toISOString(),
+        endsAt: new Date(a.clock.now().getTime() + 3_600_000).toISOString(),
+      });
+      expect(created.statusCode).toBe(201);
+      expect(await seenWithin(awardOnB, 20, 1_000)).toBeLessThan(1_000);
     });
 
     it('refuses on B, within a second, a session the fan signed out of on A', async () => {

@@ -1,5 +1,7 @@
 import type { Rank } from '@paddock/contracts';
+import type { Database } from '../../db/engine.ts';
 import type { Organization } from '../../db/schema.ts';
+import { busOf } from '../../platform/events/after-commit.ts';
 import { type EventBus, type EventBusLogger, INTERNAL_TOPIC } from '../../platform/events/event-bus.ts';
 
 /**
@@ -91,7 +93,21 @@ class BusOrganizationCache implements OrganizationCache {
   }
 }
 
+const byBus = new WeakMap<EventBus, OrganizationCache>();
+
 /** The app's organization cache, invalidated across processes through `bus`. */
 export function createOrganizationCache(bus: EventBus, log?: EventBusLogger): OrganizationCache {
-  return new BusOrganizationCache(bus, log);
+  const cache = new BusOrganizationCache(bus, log);
+  byBus.set(bus, cache);
+  return cache;
+}
+
+/**
+ * The cache of the app `db` belongs to (a root handle or one of its transactions), found
+ * through its event bus, for code that is handed a transaction and not the app's deps (the
+ * ledger's award hooks); none for a handle without a bus (a script's own database).
+ */
+export function organizationCacheOf(db: Database): OrganizationCache | undefined {
+  const bus = busOf(db);
+  return bus ? byBus.get(bus) : undefined;
 }

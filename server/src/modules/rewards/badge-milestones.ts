@@ -2,6 +2,7 @@ import { MILESTONE_KEYS, type MilestoneKey } from '@paddock/contracts/api/badges
 import { sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import { grantBadges, insertBadge } from './badge-records.ts';
+import { grantBadgeBoosts } from './boost-rules.ts';
 
 /** The automatic milestones (product §12.3), with the badge each creates on first use. */
 export const MILESTONES: Record<MilestoneKey, { name: string; description: string; rule: string }> = {
@@ -101,19 +102,71 @@ export async function awardMilestoneBadges(
   if (input.event === 'season_participation') reached.push('season_participation');
   if (reached.length === 0) return [];
 
-  const defs = await ensureMilestoneBadges(trx, input.organizationId);
-  const wanted = defs.filter((d) => d.enabled && reached.includes(d.key));
-  if (wanted.length === 0) return [];
-  const ids = await grantBadges(trx, {
-    organizationId: input.organizationId,
-    userId: input.userId,
-    at: input.at,
-    badges: wanted.map((d) => ({ badgeId: d.badgeId, how: 'milestone', reference: d.key })),
-  });
-  if (ids.length === 0) return [];
-  const names = await trx.selectFrom('badges').select(['id', 'name']).where('id', 'in', ids).execute();
+  let { defs, granted } = await grantKnownMilestones(trx, input, reached);
+  await grantBadgeBoosts(trx, { ...input, badgeIds: granted });
+  if (defs.length < MILESTONE_KEYS.length) {
+    // First use in this organization: create the missing badges, then grant what is reached.
+    defs = await ensureMilestoneBadges(trx, input.organizationId);
+    const more = await grantBadges(trx, {
+      ...input,
+      badges: defs
+        .filter((d) => d.enabled && reached.includes(d.key))
+        .map((d) => ({ badgeId: d.badgeId, how: 'milestone', reference: d.key })),
+    });
+    granted = [...granted, ...more];
+  }
+  if (granted.length === 0) return [];
+  const names = await trx.selectFrom('badges').select(['id', 'name']).where('id', 'in', granted).execute();
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
-  return wanted
-    .filter((d) => ids.includes(d.badgeId))
+  return defs
+    .filter((d) => granted.includes(d.badgeId))
     .map((d) => ({ badgeId: d.badgeId, key: d.key, name: nameOf.get(d.badgeId) ?? MILESTONES[d.key].name }));
+}
+
+/**
+ * The organization's milestone definitions and, in the same statement, the grant of those the
+ * fan reached and the operator left enabled (decision 036: a check-in pays one round trip for
+ * its milestones, most often granting nothing). The unique (user_id, badge_id) makes a repeat
+ * grant nothing. Answers the definitions as they stood and the badge ids granted now.
+ */
+async function grantKnownMilestones(
+  trx: Database,
+  input: { organizationId: string; userId: string; at: Date },
+  reached: MilestoneKey[],
+) {
+  const rows = await trx
+    .with('defs', (db) =>
+      db
+        .selectFrom('milestoneBadges')
+        .select(['key', 'badgeId', 'enabled'])
+        .where('organizationId', '=', input.organizationId),
+    )
+    .with('ins', (db) =>
+      db
+        .insertInto('userBadges')
+        .columns(['organizationId', 'userId', 'badgeId', 'earnedAt', 'how', 'reference'])
+        .expression((eb) =>
+          eb
+            .selectFrom('defs')
+            .select((e) => [
+              e.val(input.organizationId).as('organizationId'),
+              e.val(input.userId).as('userId'),
+              'defs.badgeId',
+              e.val(input.at).as('earnedAt'),
+              e.val('milestone').as('how'),
+              'defs.key',
+            ])
+            .where('defs.enabled', '=', true)
+            .where('defs.key', 'in', reached),
+        )
+        .onConflict((oc) => oc.columns(['userId', 'badgeId']).doNothing())
+        .returning('badgeId'),
+    )
+    .selectFrom('defs')
+    .leftJoin('ins', 'ins.badgeId', 'defs.badgeId')
+    .select(['defs.key', 'defs.badgeId', 'defs.enabled', 'ins.badgeId as grantedId'])
+    .execute();
+  const defs = rows.map(({ key, badgeId, enabled }) => ({ key, badgeId, enabled }));
+  const granted = rows.flatMap((r) => (r.grantedId ? [r.grantedId] : []));
+  return { defs, granted };
 }

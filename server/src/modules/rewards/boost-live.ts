@@ -1,5 +1,6 @@
 import type { Database } from '../../db/engine.ts';
 import { publishAfterCommit } from '../../platform/events/after-commit.ts';
+import { boostsChanged } from './boost-cache.ts';
 
 /**
  * `boost_changed` (decision 024): queued inside the write's transaction, sent only once it
@@ -26,9 +27,11 @@ export interface BoostFacts {
  * `boost_changed {boostId, scope, status}`: a personal boost on its fan's channel, an
  * organization boost on `live` (it applies to every fan, and one event beats 100,000 copies).
  * `status` is what `GET /api/boosts` now says of it — active, upcoming, or ended when it no
- * longer applies to this receiver (ended, deleted, or moved to another fan).
+ * longer applies to this receiver (ended, deleted, or moved to another fan). Every boost write
+ * comes through here, so it is also what drops the boosts the awards read from memory.
  */
 export function announceBoostChange(trx: Database, boost: BoostFacts, now: Date, gone = false): void {
+  boostsChanged(trx, boost.organizationId, boost.userId);
   publishAfterCommit(trx, {
     organizationId: boost.organizationId,
     topic: boost.userId ? `fan:${boost.userId}` : 'live',

@@ -1,26 +1,38 @@
 import { calendarDate, isUnderage } from '@paddock/contracts';
 import type { SweepstakeEntryResult } from '@paddock/contracts/api/sweepstakes';
-import { unprocessable } from '../../platform/errors.ts';
+import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { balanceOf, postPoints } from '../ledger/ledger-service.ts';
-import { findFan } from '../profile/fan-accounts.ts';
-import {
-  entrantId,
-  findSweepstake,
-  forgetTotals,
-  type SweepstakeRow,
-  sweepstakeStatus,
-} from './sweepstake-service.ts';
+import { fanEligibilityColumns } from '../profile/fan-accounts.ts';
+import { entrantId, forgetTotals, type SweepstakeRow, sweepstakeStatus } from './sweepstake-service.ts';
 
 /**
  * Who may enter (paid or free, product §5 and the sweepstake's own rules): inside the window, not
  * under 18 in the organization's calendar, and from an eligible country when the sweepstake
  * restricts them. Takes a share lock on the sweepstake row so the draw (which locks it for
- * update) can never freeze the list while an entry is still being written.
+ * update) can never freeze the list while an entry is still being written. The sweepstake, the
+ * fan's eligibility and the entries they hold are read in one statement (decision 036).
  */
 async function lockForEntry(call: FanCall, id: string) {
   const { db: trx, org, userId, now } = call;
-  const row = await findSweepstake(trx, org.id, id, 'share');
+  const found = await trx
+    .selectFrom('sweepstakes')
+    .selectAll('sweepstakes')
+    .select((eb) => [
+      ...fanEligibilityColumns(trx, org.id, userId),
+      eb
+        .selectFrom('sweepstakeEntries')
+        .select('sweepstakeEntries.count')
+        .where('sweepstakeEntries.sweepstakeId', '=', id)
+        .where('sweepstakeEntries.userId', '=', userId)
+        .as('held'),
+    ])
+    .where('sweepstakes.id', '=', id)
+    .where('sweepstakes.organizationId', '=', org.id)
+    .forShare()
+    .executeTakeFirst();
+  if (!found) throw notFound('Sweepstake');
+  const { fanBirthday, fanCountry, fanFound, held, ...row } = found;
   const status = sweepstakeStatus(row, now);
   if (status !== 'live') {
     throw unprocessable(
@@ -29,27 +41,26 @@ async function lockForEntry(call: FanCall, id: string) {
       { status },
     );
   }
-  const fan = await findFan(trx, org.id, userId);
-  if (!fan) throw new Error('The signed-in fan no longer exists');
-  if (isUnderage(fan.birthday, calendarDate(now, org.timeZone))) {
+  if (!fanFound) throw new Error('The signed-in fan no longer exists');
+  if (isUnderage(fanBirthday, calendarDate(now, org.timeZone))) {
     throw unprocessable(
       'underage',
-      fan.birthday
+      fanBirthday
         ? 'Sweepstakes are open to fans aged 18 and over'
         : 'Add your date of birth to your profile to enter sweepstakes',
     );
   }
   const countries = row.eligibleCountries;
-  if (countries && !countries.includes((fan.country ?? '').toUpperCase())) {
+  if (countries && !countries.includes((fanCountry ?? '').toUpperCase())) {
     throw unprocessable(
       'country_not_eligible',
-      fan.country
+      fanCountry
         ? `This sweepstake is open to fans in ${countries.join(', ')} only`
         : 'Add your country to your profile to enter this sweepstake',
       { eligibleCountries: countries },
     );
   }
-  return row;
+  return { row, held: held ?? 0 };
 }
 
 function capReached(row: SweepstakeRow, current: number) {
@@ -135,8 +146,7 @@ export async function enterInTransaction(
   count: number,
 ): Promise<SweepstakeEntryResult> {
   const { db: trx, org, userId } = call;
-  const row = await lockForEntry(call, id);
-  const held = await entriesHeld(call, id);
+  const { row, held } = await lockForEntry(call, id);
   // A friendly early refusal; addEntries re-checks the cap under the row lock.
   if (row.maxEntriesPerFan !== null && held + count > row.maxEntriesPerFan) throw capReached(row, held);
   const cost = row.costPerEntry * count;
@@ -174,7 +184,7 @@ export async function enterSweepstakeFree(call: FanCall, id: string): Promise<Sw
 /** The free entry inside the caller's transaction (also used by the demo seed). */
 export async function freeEntryInTransaction(call: FanCall, id: string): Promise<SweepstakeEntryResult> {
   const { db: trx, org, userId } = call;
-  const row = await lockForEntry(call, id);
+  const { row } = await lockForEntry(call, id);
   const inserted = await trx
     .insertInto('sweepstakeFreeEntries')
     .values({ organizationId: org.id, sweepstakeId: row.id, userId })

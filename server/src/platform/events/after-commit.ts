@@ -11,7 +11,14 @@ interface Binding {
 /** The bus of each root database handle (one per process; tests make several). */
 const bindings = new WeakMap<object, Binding>();
 /** The events an open transaction has queued, by its transaction handle. */
-const queues = new WeakMap<object, { binding: Binding; events: LiveEvent[] }>();
+const queues = new WeakMap<object, Queue>();
+
+interface Queue {
+  binding: Binding;
+  events: LiveEvent[];
+  /** Process-local work that must wait for the commit (an in-memory cache entry to drop). */
+  callbacks: (() => void)[];
+}
 
 /**
  * Makes every transaction of this database handle publish its queued live events after it
@@ -34,13 +41,14 @@ function trackCommit(binding: Binding, builder: TransactionBuilder<DB>): Transac
     setIsolationLevel: (level: Parameters<TransactionBuilder<DB>['setIsolationLevel']>[0]) =>
       trackCommit(binding, builder.setIsolationLevel(level)),
     async execute<T>(callback: (trx: Database) => Promise<T>): Promise<T> {
-      const queue = { binding, events: [] as LiveEvent[] };
+      const queue: Queue = { binding, events: [], callbacks: [] };
       const result = await builder.execute((trx) => {
         queues.set(trx, queue);
         return callback(trx);
       });
       // Reached only when COMMIT succeeded: a throw above rolled back and skipped this.
       for (const event of queue.events) send(binding, event);
+      for (const callback of queue.callbacks) callback();
       return result;
     },
   };
@@ -74,4 +82,15 @@ export function publishAfterCommit(db: Database, event: LiveEvent): void {
   }
   const binding = bindings.get(db);
   if (binding && !db.isTransaction) send(binding, event);
+}
+
+/**
+ * Runs `callback` in this process once the transaction `db` belongs to commits, never after a
+ * rollback; on a root handle or an unbound one, at once. For memory only this process holds
+ * (a cache entry the write makes stale): other processes learn of the write from its events.
+ */
+export function afterCommit(db: Database, callback: () => void): void {
+  const queue = queues.get(db);
+  if (queue) queue.callbacks.push(callback);
+  else callback();
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/engine.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
-import { bindEventBus, publishAfterCommit } from './after-commit.ts';
+import { afterCommit, bindEventBus, publishAfterCommit } from './after-commit.ts';
 import { type EventBus, type LiveEvent, LocalEventBus } from './event-bus.ts';
 import { NOTIFY_PAYLOAD_LIMIT, PostgresEventBus } from './postgres-event-bus.ts';
 import { RedisEventBus } from './redis-event-bus.ts';
@@ -80,6 +80,22 @@ describe('after commit (in-process bus on the embedded database)', async () => {
     ).rejects.toThrow(/duplicate key/);
     await settle();
     expect(received.seen.slice(before)).toEqual([]);
+  });
+
+  it('afterCommit runs its work once the transaction commits, never after a rollback', async () => {
+    const ran: string[] = [];
+    await database.db.transaction().execute(async (trx) => {
+      afterCommit(trx, () => ran.push('committed'));
+      expect(ran).toEqual([]);
+    });
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        afterCommit(trx, () => ran.push('rolled back'));
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    afterCommit(database.db, () => ran.push('outside a transaction'));
+    expect(ran).toEqual(['committed', 'outside a transaction']);
   });
 
   it('a write outside a transaction publishes at once; setIsolationLevel keeps the tracking', async () => {
