@@ -10,6 +10,7 @@ import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { assertMedia } from '../files/files-service.ts';
 import { organizationById } from '../organization/organization-service.ts';
+import { challengesChanged } from './challenge-catalogue.ts';
 import { announcePublished } from './challenge-live.ts';
 import { type Definition, settingsOf, validate } from './challenge-validation.ts';
 import { type ChallengeRow, challengeBasics, iso, optionsAndQuestions } from './challenge-views.ts';
@@ -17,7 +18,8 @@ import { type ChallengeRow, challengeBasics, iso, optionsAndQuestions } from './
 /**
  * Operator-side challenge management (product §11): create/edit/archive with validation
  * for all five subtypes (challenge-validation.ts); pick'em settlement is challenge-settlement.ts.
- * Every change is one transaction that also writes the audit log.
+ * Every change is one transaction that also writes the audit log, and drops the
+ * organization's challenge catalogue once it commits (challengesChanged, decision 032).
  */
 
 /** The columns a create and an edit both write from a validated definition. */
@@ -227,6 +229,7 @@ export async function createChallenge(call: OperatorCall, input: AdminChallengeI
     );
     return id;
   });
+  challengesChanged(call.db, call.org.id);
   return getAdminChallenge(call, id);
 }
 
@@ -286,6 +289,7 @@ export async function updateChallenge(call: OperatorCall, id: string, patch: Adm
     if (touchesAnswers) await writeOptions(db, call.org.id, id, def);
     await auditChallenge(trx, 'challenge.update', id, before, patch);
   });
+  challengesChanged(call.db, call.org.id);
   return getAdminChallenge(call, id);
 }
 
@@ -308,5 +312,6 @@ export async function archiveChallenge(call: OperatorCall, id: string) {
       { archivedAt: call.now.toISOString() },
     );
   });
+  challengesChanged(call.db, call.org.id);
   return getAdminChallenge(call, id);
 }

@@ -2,12 +2,8 @@ import type { ChallengeSubtype } from '@paddock/contracts';
 import type { Organization } from '../../db/schema.ts';
 import { notFound, unauthorized } from '../../platform/errors.ts';
 import type { OrgCall, ViewerCall } from '../../platform/service-call.ts';
-import { presentChallenges } from './challenge-views.ts';
-
-/** Whether `id` is listed in the organization's hidden challenge ids (product §7: excluded from the list). */
-function hiddenIds(org: Organization): Set<string> {
-  return new Set(org.settings.hiddenChallengeIds ?? []);
-}
+import { challengeCatalogue } from './challenge-catalogue.ts';
+import { presentEntries } from './challenge-views.ts';
 
 /**
  * The logged-off dashboard (product §1, §6): an anonymous caller may read challenges only when the
@@ -17,21 +13,21 @@ export function assertMayRead(org: Organization, userId: string | null) {
   if (userId == null && !org.settings.loggedOffDashboard) throw unauthorized();
 }
 
-/** GET /challenge: visible (visibleFrom ≤ now, not archived, not hidden); expired ones stay listed. */
+/**
+ * GET /challenge: visible (visibleFrom ≤ now, not archived, not hidden); expired ones stay listed.
+ * The organization's catalogue (challenge-catalogue.ts, kept until an operator changes a
+ * challenge) is filtered against this request's clock and the organization's current hidden
+ * ids (product §7: excluded from the list only), then the fan's own answers are merged in.
+ */
 export async function listChallenges(call: ViewerCall, subtype?: ChallengeSubtype) {
   const { db, org, userId, now } = call;
-  let query = db
-    .selectFrom('challenges')
-    .selectAll()
-    .where('organizationId', '=', org.id)
-    .where('archivedAt', 'is', null)
-    .where('visibleFrom', '<=', now)
-    .orderBy('visibleFrom', 'desc')
-    .orderBy('id');
-  if (subtype) query = query.where('subtype', '=', subtype);
-  const hidden = hiddenIds(org);
-  const rows = (await query.execute()).filter((r) => !hidden.has(r.id));
-  return presentChallenges(db, userId, rows, now);
+  const { entries } = await challengeCatalogue(db, org.id);
+  const hidden = new Set(org.settings.hiddenChallengeIds ?? []);
+  const at = now.getTime();
+  const visible = entries.filter(
+    (e) => e.visibleFromMs <= at && (!subtype || e.row.subtype === subtype) && !hidden.has(e.row.id),
+  );
+  return presentEntries(db, userId, visible, now);
 }
 
 /** A challenge of this organization that is not archived (fans never see archived ones). */
@@ -45,15 +41,10 @@ export function findUnarchived(call: OrgCall, id: string) {
     .executeTakeFirst();
 }
 
-/** A challenge the fan may see: this organization's, not archived, already visible. Else 404. */
-async function findVisible(call: ViewerCall, id: string) {
-  const row = await findUnarchived(call, id);
-  if (!row || new Date(row.visibleFrom).getTime() > call.now.getTime()) throw notFound('Challenge');
-  return row;
-}
-
+/** GET /challenge/{id}: this organization's, not archived, already visible (hidden ones too); else 404. */
 export async function getChallenge(call: ViewerCall, id: string) {
-  const row = await findVisible(call, id);
-  const [view] = await presentChallenges(call.db, call.userId, [row], call.now);
+  const entry = (await challengeCatalogue(call.db, call.org.id)).byId.get(id);
+  if (!entry || entry.visibleFromMs > call.now.getTime()) throw notFound('Challenge');
+  const [view] = await presentEntries(call.db, call.userId, [entry], call.now);
   return view as NonNullable<typeof view>;
 }

@@ -5,6 +5,7 @@ import { boostedAmount, lockBalances, postPoints } from '../ledger/ledger-servic
 import { awardMilestoneBadges } from '../rewards/badge-milestones.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
 import { auditChallenge, findForOperator } from './challenge-admin-service.ts';
+import { challengesChanged } from './challenge-catalogue.ts';
 import { iso } from './challenge-views.ts';
 import { announceSettled } from './challenge-live.ts';
 
@@ -24,7 +25,7 @@ export async function settlePickem(
   id: string,
   body: { outcomeIndex: number; preview?: boolean | undefined },
 ): Promise<SettleResult> {
-  return call.db.transaction().execute(async (trx) => {
+  const result = await call.db.transaction().execute(async (trx) => {
     const inTrx = { ...call, db: trx };
     const row = await findForOperator(inTrx, id, true);
     if (row.subtype !== 'pickem') throw unprocessable('not_pickem', "Only pick'em challenges are settled");
@@ -168,6 +169,9 @@ export async function settlePickem(
     );
     return result;
   });
+  // The outcome and settledAt are in every fan's view of the pick'em (decision 032).
+  if (!body.preview) challengesChanged(call.db, call.org.id);
+  return result;
 }
 
 function countBoost(result: SettleResult, label: string | undefined) {

@@ -2,20 +2,15 @@ import { isChallengeCompleted } from '@paddock/contracts';
 import type { Challenge, ChallengeOption, TriviaQuestion } from '@paddock/contracts/api/challenges';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/engine.ts';
-import { ExpiringMap } from '../../platform/expiring-map.ts';
-import type {
-  ChallengeOptionsTable,
-  ChallengeQuestionsTable,
-  ChallengeResponsesTable,
-  ChallengesTable,
-  TriviaAnswersTable,
-} from './challenge-tables.ts';
+import { type OwnAnswers, type OwnResponse, ownAnswers } from './challenge-fan-answers.ts';
+import type { ChallengeOptionsTable, ChallengeQuestionsTable, ChallengesTable } from './challenge-tables.ts';
+import { type VoteAggregate, voteAggregates } from './challenge-votes.ts';
+
+export { forgetVotes, voteAggregates } from './challenge-votes.ts';
 
 export type ChallengeRow = Selectable<ChallengesTable>;
 type OptionRow = Selectable<ChallengeOptionsTable>;
 type QuestionRow = Selectable<ChallengeQuestionsTable>;
-type ResponseRow = Selectable<ChallengeResponsesTable>;
-type TriviaAnswerRow = Selectable<TriviaAnswersTable>;
 
 export const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 
@@ -33,19 +28,6 @@ export const challengeBasics = (row: ChallengeRow) => ({
   hideResultsUntilClose: row.hideResultsUntilClose,
 });
 
-/** Everything needed to present a set of challenges to one caller, loaded in a fixed number of queries. */
-interface ChallengeData {
-  options: Map<string, OptionRow[]>;
-  questions: Map<string, QuestionRow[]>;
-  questionOptions: Map<string, OptionRow[]>;
-  responses: Map<string, ResponseRow>;
-  triviaAnswers: Map<string, TriviaAnswerRow>;
-  /** `${challengeId}:${optionIndex}` or `${questionId}:${optionIndex}` → votes. */
-  votes: Map<string, number>;
-  /** challengeId → fans who responded (trivia: who started). */
-  totals: Map<string, number>;
-}
-
 /**
  * What a caller presenting one challenge already holds (an answer that read the options and
  * wrote the fan's response): those reads are skipped. Options are known only for a challenge
@@ -53,7 +35,7 @@ interface ChallengeData {
  */
 export interface KnownViewData {
   options?: OptionRow[];
-  response?: ResponseRow;
+  response?: OwnResponse;
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T) {
@@ -86,143 +68,100 @@ export function optionsAndQuestions(db: Database, challengeIds: string[], trivia
   ]);
 }
 
-/** The caller's own responses to these challenges; none when anonymous. */
-function ownResponses(db: Database, userId: string | null, challengeIds: string[]) {
-  if (!userId) return [];
-  return db
-    .selectFrom('challengeResponses')
-    .selectAll()
-    .where('userId', '=', userId)
-    .where('challengeId', 'in', challengeIds)
-    .execute();
+const triviaIdsOf = (rows: ChallengeRow[]) => rows.filter((r) => r.subtype === 'trivia').map((r) => r.id);
+
+/**
+ * The part of a challenge's view that is the same for every fan: its row, options and
+ * questions as the operator wrote them, and what follows from them alone (a trivia question's
+ * worth, the most points on offer). The organization's catalogue keeps these
+ * (challenge-catalogue.ts); never mutated once built, as every request shares them.
+ */
+export interface ChallengeEntry {
+  readonly row: ChallengeRow;
+  readonly visibleFromMs: number;
+  readonly basics: ReturnType<typeof challengeBasics>;
+  readonly settledAt: string | null;
+  readonly options: readonly OptionRow[];
+  readonly questions: readonly { row: QuestionRow; options: readonly OptionRow[]; worth: number }[];
+  readonly maxPoints: number;
 }
 
-/** The caller's answers to these trivia challenges' questions; none when anonymous or no trivia. */
-function ownTriviaAnswers(db: Database, userId: string | null, triviaIds: string[]) {
-  if (!userId || triviaIds.length === 0) return [];
-  return db
-    .selectFrom('triviaAnswers')
-    .selectAll()
-    .where('userId', '=', userId)
-    .where('challengeId', 'in', triviaIds)
-    .execute();
+function maxPointsOf(row: ChallengeRow, options: OptionRow[], questionWorths: number[]) {
+  const settings = row.settings ?? {};
+  switch (row.subtype) {
+    case 'keyword':
+      return settings.points ?? 0;
+    case 'arcade':
+      return Math.max(0, ...(settings.arcadeBrackets ?? []).map((b) => b.points));
+    case 'trivia':
+      return questionWorths.reduce((sum, w) => sum + w, 0);
+    default:
+      return Math.max(0, ...options.map((o) => o.points));
+  }
 }
 
-async function loadData(
+/** The fan-independent entries of these rows, given their options and questions (optionsAndQuestions). */
+export function describeChallenges(
+  rows: ChallengeRow[],
+  options: OptionRow[],
+  questions: QuestionRow[],
+): ChallengeEntry[] {
+  const topLevel = new Map<string, OptionRow[]>();
+  const perQuestion = new Map<string, OptionRow[]>();
+  const questionsOf = new Map<string, QuestionRow[]>();
+  for (const o of options) {
+    if (o.questionId) push(perQuestion, o.questionId, o);
+    else push(topLevel, o.challengeId, o);
+  }
+  for (const q of questions) push(questionsOf, q.challengeId, q);
+  return rows.map((row) => {
+    const own = topLevel.get(row.id) ?? [];
+    const qs = (questionsOf.get(row.id) ?? []).map((q) => {
+      const qOptions = perQuestion.get(q.id) ?? [];
+      // Only the correct option carries points in the database, so every option shows the
+      // question's worth; per-option points would give the answer away.
+      const worth = Math.max(0, ...qOptions.filter((o) => o.isCorrect).map((o) => o.points));
+      return { row: q, options: qOptions, worth };
+    });
+    return {
+      row,
+      visibleFromMs: new Date(row.visibleFrom).getTime(),
+      basics: challengeBasics(row),
+      settledAt: iso(row.settledAt),
+      options: own,
+      questions: qs,
+      maxPoints: maxPointsOf(
+        row,
+        own,
+        qs.map((q) => q.worth),
+      ),
+    };
+  });
+}
+
+/** The caller's own answers and every reader's counts for these challenges. */
+interface FanData extends OwnAnswers {
+  votes: Map<string, VoteAggregate>;
+}
+
+/** One round trip for the fan's answers (none when anonymous), in parallel with the shared counts. */
+async function fanData(
   db: Database,
   userId: string | null,
   rows: ChallengeRow[],
   known: KnownViewData = {},
-): Promise<ChallengeData> {
-  const data: ChallengeData = {
-    options: new Map(),
-    questions: new Map(),
-    questionOptions: new Map(),
-    responses: new Map(),
-    triviaAnswers: new Map(),
-    votes: new Map(),
-    totals: new Map(),
-  };
+): Promise<FanData> {
   const ids = rows.map((r) => r.id);
-  if (ids.length === 0) return data;
+  if (ids.length === 0) return { responses: new Map(), triviaAnswers: new Map(), votes: new Map() };
   // Trivia keeps its answers and counts in trivia_answers, every other subtype in
   // challenge_responses: each table is read only for the challenges that use it.
-  const triviaIds = rows.filter((r) => r.subtype === 'trivia').map((r) => r.id);
-  const [[options, questions], responses, answers, aggregates] = await Promise.all([
-    known.options && triviaIds.length === 0 ? [known.options, []] : optionsAndQuestions(db, ids, triviaIds),
-    known.response ? [known.response] : ownResponses(db, userId, ids),
-    ownTriviaAnswers(db, userId, triviaIds),
+  const triviaIds = triviaIdsOf(rows);
+  const [own, votes] = await Promise.all([
+    ownAnswers(db, userId, known.response ? [] : ids, triviaIds),
     voteAggregates(db, ids, new Set(triviaIds)),
   ]);
-  for (const o of options) {
-    if (o.questionId) push(data.questionOptions, o.questionId, o);
-    else push(data.options, o.challengeId, o);
-  }
-  for (const q of questions) push(data.questions, q.challengeId, q);
-  for (const r of responses) data.responses.set(r.challengeId, r);
-  for (const a of answers) data.triviaAnswers.set(a.questionId, a);
-  for (const id of ids) {
-    const aggregate = aggregates.get(id);
-    if (!aggregate) continue;
-    for (const [key, votes] of aggregate.votes) data.votes.set(key, votes);
-    data.totals.set(id, aggregate.total);
-  }
-  return data;
-}
-
-/** One challenge's results: votes per `${challengeOrQuestionId}:${optionIndex}` and fans who responded. */
-interface VoteAggregate {
-  votes: Map<string, number>;
-  total: number;
-}
-
-/**
- * Every reader of a live poll sees the same counts, and counting them means reading every
- * response: at race-day volume that was the cost of GET /challenge. They are kept for at most
- * a second (decision 032), and an answer recorded by this process drops its challenge's
- * counts at once (forgetVotes), so a fan always sees their own vote counted.
- */
-const VOTES_FOR_MS = 1_000;
-const voteCache = new ExpiringMap<VoteAggregate>(VOTES_FOR_MS);
-
-export function forgetVotes(challengeId: string) {
-  voteCache.delete(challengeId);
-}
-
-export async function voteAggregates(
-  db: Database,
-  ids: string[],
-  trivia: Set<string>,
-): Promise<Map<string, VoteAggregate>> {
-  const out = new Map<string, VoteAggregate>();
-  const missing: string[] = [];
-  for (const id of ids) {
-    const hit = voteCache.get(id);
-    if (hit) out.set(id, hit);
-    else missing.push(id);
-  }
-  if (missing.length === 0) return out;
-  // Only trivia has rows in trivia_answers: other challenges skip those two counts.
-  const triviaMissing = missing.filter((id) => trivia.has(id));
-  // One count per (challenge, option) over every completed response, those without an option
-  // (keyword, arcade) included: the option counts are the votes, their sum the fans who responded.
-  const [responseCounts, triviaVotes, triviaTotals] = await Promise.all([
-    db
-      .selectFrom('challengeResponses')
-      .select(['challengeId', 'optionIndex', (eb) => eb.fn.countAll<number>().as('votes')])
-      .where('challengeId', 'in', missing)
-      .where('status', '=', 'completed')
-      .groupBy(['challengeId', 'optionIndex'])
-      .execute(),
-    triviaMissing.length === 0
-      ? []
-      : db
-          .selectFrom('triviaAnswers')
-          .select(['challengeId', 'questionId', 'optionIndex', (eb) => eb.fn.countAll<number>().as('votes')])
-          .where('challengeId', 'in', triviaMissing)
-          .groupBy(['challengeId', 'questionId', 'optionIndex'])
-          .execute(),
-    triviaMissing.length === 0
-      ? []
-      : db
-          .selectFrom('triviaAnswers')
-          .select(['challengeId', (eb) => eb.fn.count<number>('userId').distinct().as('total')])
-          .where('challengeId', 'in', triviaMissing)
-          .groupBy('challengeId')
-          .execute(),
-  ]);
-  for (const id of missing) out.set(id, { votes: new Map(), total: 0 });
-  for (const v of responseCounts) {
-    const aggregate = out.get(v.challengeId)!;
-    aggregate.total += Number(v.votes);
-    if (v.optionIndex != null) aggregate.votes.set(`${v.challengeId}:${v.optionIndex}`, Number(v.votes));
-  }
-  for (const v of triviaVotes)
-    out.get(v.challengeId)!.votes.set(`${v.questionId}:${v.optionIndex}`, Number(v.votes));
-  // Trivia counts every fan who answered at least one question.
-  for (const t of triviaTotals) out.get(t.challengeId)!.total = Number(t.total);
-  for (const id of missing) voteCache.set(id, out.get(id)!);
-  return out;
+  if (known.response) own.responses.set(known.response.challengeId, known.response);
+  return { ...own, votes };
 }
 
 const percent = (votes: number, total: number) => (total > 0 ? Math.round((votes * 100) / total) : 0);
@@ -245,57 +184,54 @@ export function resultsVisible(
 }
 
 /** Votes and percent of the options' votes for each option, in the options' order. */
-export function optionResults(options: { orderIndex: number }[], votesOf: (optionIndex: number) => number) {
+export function optionResults(
+  options: readonly { orderIndex: number }[],
+  votesOf: (optionIndex: number) => number,
+) {
   const votes = options.map((o) => votesOf(o.orderIndex));
   const total = votes.reduce((sum, v) => sum + v, 0);
   return votes.map((v) => ({ votes: v, percent: percent(v, total) }));
 }
 
-function present(row: ChallengeRow, data: ChallengeData, now: Date, signedIn: boolean): Challenge {
+function present(entry: ChallengeEntry, data: FanData, now: Date, signedIn: boolean): Challenge {
+  const { row, options } = entry;
   const expired = isClosed(row, now);
   const resultsAllowed = (answered: boolean) => resultsVisible(row, answered, now);
   const response = data.responses.get(row.id) ?? null;
-  const settings = row.settings ?? {};
+  const aggregate = data.votes.get(row.id);
+  const votesOf = (key: string) => aggregate?.votes.get(key) ?? 0;
 
-  const options = data.options.get(row.id) ?? [];
-  const answeredOptions = response?.status === 'completed';
-  const optionVotes = optionResults(options, (i) => data.votes.get(`${row.id}:${i}`) ?? 0);
-  const presentedOptions: ChallengeOption[] = options.map((o, i) => {
-    return {
-      index: o.orderIndex,
-      text: o.text,
-      points: o.points,
-      // An unsettled pick'em has no right answer yet; once settled the outcome is public.
-      correct:
-        row.subtype === 'pickem' && row.outcomeIndex != null ? o.orderIndex === row.outcomeIndex : null,
-      result: resultsAllowed(answeredOptions) ? (optionVotes[i] ?? null) : null,
-    };
-  });
+  const optionVotes = resultsAllowed(response?.status === 'completed')
+    ? optionResults(options, (i) => votesOf(`${row.id}:${i}`))
+    : null;
+  // An unsettled pick'em has no right answer yet; once settled the outcome is public.
+  const settled = row.subtype === 'pickem' && row.outcomeIndex != null;
+  const presentedOptions: ChallengeOption[] = options.map((o, i) => ({
+    index: o.orderIndex,
+    text: o.text,
+    points: o.points,
+    correct: settled ? o.orderIndex === row.outcomeIndex : null,
+    result: optionVotes ? (optionVotes[i] ?? null) : null,
+  }));
 
-  const quizDone = expired || response?.status === 'completed';
-  const questions: TriviaQuestion[] = (data.questions.get(row.id) ?? []).map((q) => {
+  // Product §10.2.5: verdicts, right answers and results leave the server only once the fan
+  // has completed the quiz (which locks it) or the quiz has closed.
+  const revealed = expired || response?.status === 'completed';
+  const questionResults = resultsAllowed(revealed);
+  const questions: TriviaQuestion[] = entry.questions.map(({ row: q, options: qOptions, worth }) => {
     const answer = data.triviaAnswers.get(q.id) ?? null;
-    const qOptions = data.questionOptions.get(q.id) ?? [];
-    const qVotes = optionResults(qOptions, (i) => data.votes.get(`${q.id}:${i}`) ?? 0);
-    // Product §10.2.5: verdicts, right answers and results leave the server only once the fan
-    // has completed the quiz (which locks it) or the quiz has closed.
-    const revealed = quizDone;
-    // Only the correct option carries points in the database, so every option shows the
-    // question's worth; per-option points would give the answer away.
-    const worth = Math.max(0, ...qOptions.filter((o) => o.isCorrect).map((o) => o.points));
+    const qVotes = questionResults ? optionResults(qOptions, (i) => votesOf(`${q.id}:${i}`)) : null;
     return {
       questionId: q.id,
       index: q.orderIndex,
       text: q.text,
-      options: qOptions.map((o, i) => {
-        return {
-          index: o.orderIndex,
-          text: o.text,
-          points: worth,
-          correct: revealed ? o.isCorrect : null,
-          result: resultsAllowed(revealed) ? (qVotes[i] ?? null) : null,
-        };
-      }),
+      options: qOptions.map((o, i) => ({
+        index: o.orderIndex,
+        text: o.text,
+        points: worth,
+        correct: revealed ? o.isCorrect : null,
+        result: qVotes ? (qVotes[i] ?? null) : null,
+      })),
       triviaUserResponse: answer
         ? {
             responseIndex: answer.optionIndex,
@@ -342,35 +278,10 @@ function present(row: ChallengeRow, data: ChallengeData, now: Date, signedIn: bo
     };
   }
 
-  const answeredAny = userResponse != null;
-  const brackets = settings.arcadeBrackets ?? null;
-  const maxPoints = (() => {
-    switch (row.subtype) {
-      case 'keyword':
-        return settings.points ?? 0;
-      case 'arcade':
-        return Math.max(0, ...(brackets ?? []).map((b) => b.points));
-      case 'trivia':
-        return questions.reduce(
-          (sum, q) =>
-            sum +
-            Math.max(
-              0,
-              ...(data.questionOptions.get(q.questionId) ?? [])
-                .filter((o) => o.isCorrect)
-                .map((o) => o.points),
-            ),
-          0,
-        );
-      default:
-        return Math.max(0, ...options.map((o) => o.points));
-    }
-  })();
-
   const view: Challenge = {
-    ...challengeBasics(row),
+    ...entry.basics,
     expired,
-    maxPoints,
+    maxPoints: entry.maxPoints,
     userResponse: signedIn ? userResponse : null,
     pollResponseIndex:
       signedIn && (row.subtype === 'poll' || row.subtype === 'pickem') && response?.status === 'completed'
@@ -379,13 +290,28 @@ function present(row: ChallengeRow, data: ChallengeData, now: Date, signedIn: bo
     options: presentedOptions,
     questions,
     outcome: row.subtype === 'pickem' ? row.outcomeIndex : null,
-    settledAt: iso(row.settledAt),
-    totalResponses: resultsAllowed(answeredAny) ? (data.totals.get(row.id) ?? 0) : null,
-    arcadeBrackets: row.subtype === 'arcade' ? brackets : null,
+    settledAt: entry.settledAt,
+    totalResponses: resultsAllowed(userResponse != null) ? (aggregate?.total ?? 0) : null,
+    arcadeBrackets: row.subtype === 'arcade' ? (row.settings?.arcadeBrackets ?? null) : null,
     completed: false,
   };
   view.completed = isChallengeCompleted(view, now);
   return view;
+}
+
+/** Presents catalogue entries as one caller sees them: the caller's answers are read, never shared. */
+export async function presentEntries(
+  db: Database,
+  userId: string | null,
+  entries: ChallengeEntry[],
+  now: Date,
+): Promise<Challenge[]> {
+  const data = await fanData(
+    db,
+    userId,
+    entries.map((e) => e.row),
+  );
+  return entries.map((entry) => present(entry, data, now, userId != null));
 }
 
 /** Presents challenges as one caller sees them (product §3 "Challenge"); `userId` null = anonymous. */
@@ -394,8 +320,21 @@ export async function presentChallenges(
   userId: string | null,
   rows: ChallengeRow[],
   now: Date,
-  known?: KnownViewData,
+  known: KnownViewData = {},
 ): Promise<Challenge[]> {
-  const data = await loadData(db, userId, rows, known);
-  return rows.map((row) => present(row, data, now, userId != null));
+  if (rows.length === 0) return [];
+  const triviaIds = triviaIdsOf(rows);
+  const [[options, questions], data] = await Promise.all([
+    known.options && triviaIds.length === 0
+      ? [known.options, []]
+      : optionsAndQuestions(
+          db,
+          rows.map((r) => r.id),
+          triviaIds,
+        ),
+    fanData(db, userId, rows, known),
+  ]);
+  return describeChallenges(rows, options, questions).map((entry) =>
+    present(entry, data, now, userId != null),
+  );
 }

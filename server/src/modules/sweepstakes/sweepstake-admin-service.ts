@@ -15,6 +15,7 @@ import {
   findSweepstake,
   listSweepstakes,
   type SweepstakeRow,
+  sweepstakesChanged,
   winnersOf,
 } from './sweepstake-service.ts';
 
@@ -107,6 +108,7 @@ async function getAdminSweepstake(call: OrgCall, id: string) {
  */
 export async function createSweepstake(call: OperatorCall, input: CreateInput): Promise<AdminSweepstake> {
   const id = await call.db.transaction().execute((trx) => insertSweepstake({ ...call, db: trx }, input));
+  sweepstakesChanged(call.db, call.org.id);
   return getAdminSweepstake(call, id);
 }
 
@@ -182,5 +184,6 @@ export async function updateSweepstake(
       },
     );
   });
+  sweepstakesChanged(call.db, call.org.id);
   return getAdminSweepstake(call, id);
 }

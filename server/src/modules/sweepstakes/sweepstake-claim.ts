@@ -6,7 +6,13 @@ import { unprocessable } from '../../platform/errors.ts';
 import { sendMessage } from '../../platform/outbox.ts';
 import type { FanCall, OrgCall } from '../../platform/service-call.ts';
 import { fanContacts } from '../profile/fan-accounts.ts';
-import { claimDeadline, findSweepstake, getSweepstake, winnersOf } from './sweepstake-service.ts';
+import {
+  claimDeadline,
+  findSweepstake,
+  getSweepstake,
+  sweepstakesChanged,
+  winnersOf,
+} from './sweepstake-service.ts';
 
 /**
  * POST /sweepstake/{id}/claim (product §10.6): a winner gives the name and the address (or the
@@ -35,6 +41,8 @@ export async function claimPrize(call: FanCall, id: string, body: SweepstakeClai
       .where('userId', '=', call.userId)
       .execute();
   });
+  // The winner's claim shows in their view of the sweepstake (decision 032).
+  sweepstakesChanged(call.db, call.org.id);
   return getSweepstake(call, id);
 }
 

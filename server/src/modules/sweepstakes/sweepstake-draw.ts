@@ -10,7 +10,7 @@ import { unprocessable } from '../../platform/errors.ts';
 import { publishAfterCommit } from '../../platform/events/after-commit.ts';
 import type { OperatorCall } from '../../platform/service-call.ts';
 import { fanNames } from '../profile/fan-accounts.ts';
-import { findSweepstake, winnerDisplayName } from './sweepstake-service.ts';
+import { findSweepstake, sweepstakesChanged, winnerDisplayName } from './sweepstake-service.ts';
 import { verifySweepstake } from './sweepstake-verify.ts';
 
 /** The entry list as it stands (for the draw): every fan with at least one entry. */
@@ -35,6 +35,7 @@ export async function drawSweepstake(
   winnerCount: number,
 ): Promise<SweepstakeVerification> {
   await call.db.transaction().execute((trx) => drawInTransaction({ ...call, db: trx }, id, winnerCount));
+  sweepstakesChanged(call.db, call.org.id);
   return verifySweepstake(call, id);
 }
 

@@ -9,6 +9,7 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import { ExpiringMap } from '../../platform/expiring-map.ts';
 import { notFound } from '../../platform/errors.ts';
+import { organizationMemory } from '../../platform/organization-memory.ts';
 import type { ViewerCall } from '../../platform/service-call.ts';
 import type { SweepstakesTable } from './sweepstake-tables.ts';
 
@@ -231,6 +232,41 @@ export async function findSweepstake(
   return row;
 }
 
+/** An organization's sweepstakes and their drawn winners: the same for every reader. */
+interface Shelf {
+  rows: SweepstakeRow[];
+  winners: Map<string, WinnerRow[]>;
+}
+
+/**
+ * GET /sweepstake read every row and every winner per request; they change only through an
+ * operator's create, edit or draw and a winner's claim, each of which calls
+ * `sweepstakesChanged` after it commits (decision 032, platform/organization-memory.ts). The
+ * status is still judged against each request's clock, the totals are the 1 s counts above,
+ * and the fan's own entries are read per request, never kept.
+ */
+const shelves = organizationMemory<Shelf>('sweepstakes_changed', async (db, organizationId) => {
+  const rows = await db
+    .selectFrom('sweepstakes')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .execute();
+  return {
+    rows,
+    winners: await winnersOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+  };
+});
+
+const sweepstakeShelf = (db: Database, organizationId: string) => shelves.get(db, organizationId);
+
+/** A write to this organization's sweepstakes or winners committed (root handle, after the transaction). */
+export function sweepstakesChanged(db: Database, organizationId: string) {
+  shelves.changed(db, organizationId);
+}
+
 const STATUS_ORDER: Record<SweepstakeStatus, number> = { live: 0, coming_soon: 1, ended: 2 };
 
 /**
@@ -239,14 +275,14 @@ const STATUS_ORDER: Record<SweepstakeStatus, number> = { live: 0, coming_soon: 1
  */
 export async function listSweepstakes(call: ViewerCall, onlyId?: string): Promise<Sweepstake[]> {
   const { db, userId, now } = call;
-  let query = db.selectFrom('sweepstakes').selectAll().where('organizationId', '=', call.org.id);
-  if (onlyId) query = query.where('id', '=', onlyId);
-  const rows = await query.execute();
+  const shelf = await sweepstakeShelf(db, call.org.id);
+  const rows = onlyId ? shelf.rows.filter((r) => r.id === onlyId) : shelf.rows;
   const ids = rows.map((r) => r.id);
-  const [totals, winners] = await Promise.all([totalsOf(db, ids), winnersOf(db, ids)]);
-  const fanRows =
+  const winners = shelf.winners;
+  const [totals, fanRows] = await Promise.all([
+    totalsOf(db, ids),
     userId && ids.length > 0
-      ? await db
+      ? db
           .selectFrom('sweepstakeEntries as e')
           .leftJoin('sweepstakeFreeEntries as f', (join) =>
             join.onRef('f.sweepstakeId', '=', 'e.sweepstakeId').onRef('f.userId', '=', 'e.userId'),
@@ -255,7 +291,8 @@ export async function listSweepstakes(call: ViewerCall, onlyId?: string): Promis
           .where('e.userId', '=', userId)
           .where('e.sweepstakeId', 'in', ids)
           .execute()
-      : [];
+      : [],
+  ]);
   const fanById = new Map(fanRows.map((r) => [r.sweepstakeId, r]));
   const list = rows.map((row) => {
     const mine = fanById.get(row.id);
