@@ -4,7 +4,7 @@
  *
  * Database: BENCH_DATABASE_URL (or DATABASE_URL) → that PostgreSQL; otherwise an in-memory
  * PGlite. Knobs: BENCH_LEADERBOARD_FANS (default 100000), BENCH_READS (default 2000),
- * BENCH_CONCURRENCY (default 10). The reads come from a process of their own
+ * BENCH_CONCURRENCY (default 10), BENCH_BOARDS (default user/me,season,week). The reads come from a process of their own
  * (leaderboard-reader.ts); BENCH_CLIENT=same-process runs them in the server's process, as runs
  * before 2026-11-26 did. Beside the latencies it prints the CPU per read of the server process
  * and of this run's PostgreSQL backends, which barely move on a shared machine. The fans and their ledger lines are seeded in SQL, so the
@@ -27,6 +27,8 @@ const FANS = Number(process.env.BENCH_LEADERBOARD_FANS ?? 100_000);
 const READS = Number(process.env.BENCH_READS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const SAMPLE = 200;
+/** BENCH_BOARDS: which reads to run, comma-separated (default user/me,season,week). */
+const BOARDS = (process.env.BENCH_BOARDS ?? 'user/me,season,week').split(',').filter(Boolean);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 
 const percentile = (sorted: number[], p: number) =>
@@ -161,7 +163,7 @@ async function main() {
   // GET /api/user/me is the baseline: the cheapest authenticated read, on the same machine in
   // the same run (decision 013), so a loaded machine shows in both figures.
   console.log(`client: ${sameProcess ? 'in the server process' : 'its own process'}`);
-  for (const board of ['user/me', 'season', 'week']) {
+  for (const board of BOARDS) {
     const cpuBefore = process.cpuUsage();
     const pgBefore = await databaseCpuSeconds();
     const { latencies: sorted, seconds, positions } = await measure(board);

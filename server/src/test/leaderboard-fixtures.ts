@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Organization } from '../db/schema.ts';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
+import { TOP_PAGE_TTL_MS } from '../modules/leaderboard/leaderboard-top.ts';
 import { apiCallAtClock, onRealPostgres, type TestContext, type TestFan } from './test-app.ts';
 
 /**
@@ -59,4 +60,19 @@ export async function board(t: TestContext, fan: TestFan, name: string) {
   const res = await apiCallAtClock(t, fan, 'GET', `/api/leaderboard/${name}`);
   expect(res.statusCode).toBe(200);
   return res.json();
+}
+
+let skew = 0;
+
+/**
+ * Moves this process's monotonic clock (performance.now) on by the top page's bound
+ * (leaderboard-top.ts): the next board read is what any fan sees at most that long after. The
+ * skew only grows, so no cached page ever looks younger than it is.
+ */
+export function afterTopPageBound() {
+  if (skew === 0) {
+    const realNow = performance.now.bind(performance);
+    vi.spyOn(performance, 'now').mockImplementation(() => realNow() + skew);
+  }
+  skew += TOP_PAGE_TTL_MS;
 }

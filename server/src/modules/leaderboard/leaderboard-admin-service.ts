@@ -15,7 +15,8 @@ import type { OperatorCall, OrgCall } from '../../platform/service-call.ts';
 import { publicIdentities } from '../profile/public-identities.ts';
 import { localMidnight, seasonStart, weekendKey } from './leaderboard-periods.ts';
 import { boardSize, dropPeriod, rebuildPeriod, topScores } from './leaderboard-queries.ts';
-import { periodOf, showsByName } from './leaderboard-service.ts';
+import { showsByName } from './leaderboard-present.ts';
+import { periodOf } from './leaderboard-service.ts';
 
 /** The most rows one export holds; a board longer than this is cut (the header says so). */
 const EXPORT_LIMIT = 100_000;

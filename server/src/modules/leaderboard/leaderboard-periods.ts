@@ -19,23 +19,29 @@ export async function currentWeek(db: Database, org: Organization, now: Date): P
   return (await firstPeriod(db, weekPeriod(org, now))) as Period;
 }
 
-/** The week's period as one SQL row (key, starts_at, ends_at, name): a read embeds it. */
+/** The week's period as one SQL row (key, starts_at, ends_at, name, valid_until). */
 export const weekPeriod = (org: Organization, now: Date) => sql<PeriodRow>`
-  select leaderboard_week(${now}::timestamptz, ${org.timeZone}) as key,
+  select key, starts_at, ends_at, name, ends_at as valid_until
+  from (select leaderboard_week(${now}::timestamptz, ${org.timeZone}) as key,
          date_trunc('week', ${now}::timestamptz at time zone ${org.timeZone}) at time zone ${org.timeZone} as starts_at,
          (date_trunc('week', ${now}::timestamptz at time zone ${org.timeZone}) + interval '7 days')
            at time zone ${org.timeZone} as ends_at,
-         null::text as name`;
+         null::text as name) w`;
 
-/** What a period fragment answers (camel-cased by the database handle). */
-interface PeriodRow {
+/**
+ * What a period fragment answers (camel-cased by the database handle). `validUntil`: the
+ * first instant another period may be the current one (null: none comes by time alone; an
+ * operator's change still can), which lets a read keep the period (leaderboard-period-cache.ts).
+ */
+export interface PeriodRow {
   key: string;
   startsAt: Date;
   endsAt: Date | null;
   name: string | null;
+  validUntil: Date | string | null;
 }
 
-export const periodFromRow = (row: PeriodRow): Period => ({
+export const periodFromRow = (row: Omit<PeriodRow, 'validUntil'>): Period => ({
   key: row.key,
   startsAt: new Date(row.startsAt),
   endsAt: row.endsAt ? new Date(row.endsAt) : null,
@@ -65,12 +71,21 @@ export async function currentSeason(db: Database, org: Organization, now: Date):
   return (await firstPeriod(db, seasonPeriod(org, now))) as Period;
 }
 
-/** The season's period as one SQL row: the setting, the key and the season's first instant. */
+/**
+ * The season's period as one SQL row: the setting, the key and the season's first instant. It
+ * changes when the operator's start comes, else on 1 January; never by time once the start has
+ * come. The setting is read once, as a column, so leaderboard_season is inlined.
+ */
 export const seasonPeriod = (org: Organization, now: Date) => sql<PeriodRow>`
   select key, substr(key, 8)::date::timestamp at time zone ${org.timeZone} as starts_at,
-         null::timestamptz as ends_at, null::text as name
-  from (select leaderboard_season(${now}::timestamptz, ${org.timeZone},
-    (select season_starts_on from leaderboard_settings where organization_id = ${org.id})) as key) k`;
+         null::timestamptz as ends_at, null::text as name,
+         case when starts <= (${now}::timestamptz at time zone ${org.timeZone})::date then null
+              else least(
+                (date_trunc('year', ${now}::timestamptz at time zone ${org.timeZone}) + interval '1 year')
+                  at time zone ${org.timeZone},
+                starts::timestamp at time zone ${org.timeZone}) end as valid_until
+  from (select starts, leaderboard_season(${now}::timestamptz, ${org.timeZone}, starts) as key
+    from (select (select season_starts_on from leaderboard_settings where organization_id = ${org.id}) as starts) s) k`;
 
 /** The instant a calendar day starts in a time zone. */
 export async function localMidnight(db: Database, day: string, timeZone: string): Promise<Date> {
@@ -96,9 +111,15 @@ export async function currentWeekend(
   return firstPeriod(db, weekendPeriod(organizationId, now, id));
 }
 
-/** The weekend's period as at most one SQL row (none before the first window). */
+/**
+ * The weekend's period as at most one SQL row (none before the first window). The choice can
+ * change when any window starts or ends.
+ */
 export const weekendPeriod = (organizationId: string, now: Date, id?: string) => sql<PeriodRow>`
-  select 'weekend:' || id as key, starts_at, ends_at, name from leaderboard_weekends
+  select 'weekend:' || id as key, starts_at, ends_at, name,
+    (select least(min(w.starts_at) filter (where w.starts_at > ${now}), min(w.ends_at) filter (where w.ends_at > ${now}))
+     from leaderboard_weekends w where w.organization_id = ${organizationId}) as valid_until
+  from leaderboard_weekends
   where organization_id = ${organizationId}
     and ${id ? sql`id = ${id}::uuid` : sql`starts_at <= ${now}`}
   order by ends_at > ${now} desc, starts_at desc

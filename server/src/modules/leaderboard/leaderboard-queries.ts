@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
+import { forgetPeriods } from './leaderboard-period-cache.ts';
+import { forgetTopPage } from './leaderboard-top.ts';
 
 /** One stored total: who, how many points, and when they reached it. */
 export interface ScoreRow {
@@ -103,9 +105,15 @@ function fansAbove(h: Histogram, p: number): number {
   return lo === 0 ? 0 : (h.atLeast[lo - 1] as number);
 }
 
-/** Forget the cached figures of a board: a rebuilt period must not answer from the old ones. */
+/**
+ * Forget the cached figures of a board, its top page and which period each board shows: a
+ * rebuilt or dropped period (a new season start, a weekend window made, moved or deleted) must
+ * not answer from the old ones in this process.
+ */
 export function forgetBoard(organizationId: string, period: string) {
   histograms.delete(`${organizationId}|${period}`);
+  forgetTopPage(organizationId, period);
+  forgetPeriods(organizationId);
 }
 
 /** How many fans are on the board. */

@@ -21,12 +21,17 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ board: leaderboardBoardSchema }),
       },
     ),
-    async (request) =>
-      getLeaderboard(
+    async (request, reply) => {
+      const json = await getLeaderboard(
         fanCall(request),
         request.params.board,
         app.deps.config.secrets.appSecret,
         app.deps.fileUrls,
-      ),
+      );
+      // Already JSON, checked against the schema piece by piece (the shared top page once per
+      // load, the rest per read, leaderboard-service.ts): a JSON string with a JSON type is
+      // sent as is, not parsed and serialised again.
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 };

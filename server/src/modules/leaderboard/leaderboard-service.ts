@@ -1,26 +1,20 @@
-import { createHmac } from 'node:crypto';
-import { calendarDate, isUnderage } from '@paddock/contracts';
 import {
   LEADERBOARD_AROUND,
   LEADERBOARD_TOP,
   type Leaderboard,
   type LeaderboardBoard,
   type LeaderboardEntry,
+  leaderboardSchema,
 } from '@paddock/contracts/api/leaderboard';
 import type { FanCall, OrgCall } from '../../platform/service-call.ts';
 import type { FileUrlSigner } from '../files/signed-file-urls.ts';
-import { type PublicIdentity, publicIdentities, referralCircle } from '../profile/public-identities.ts';
-import {
-  currentSeason,
-  currentWeek,
-  currentWeekend,
-  type Period,
-  seasonPeriod,
-  weekendPeriod,
-  weekPeriod,
-} from './leaderboard-periods.ts';
+import { publicIdentities, referralCircle } from '../profile/public-identities.ts';
+import { boardPeriod } from './leaderboard-period-cache.ts';
+import { currentSeason, currentWeek, currentWeekend, type Period } from './leaderboard-periods.ts';
+import { type PresentContext, type Presenter, periodJson, presenter } from './leaderboard-present.ts';
 import { scoresOf } from './leaderboard-queries.ts';
-import { type BoardRow, readBoard } from './leaderboard-read.ts';
+import { type BoardRead, readBoard } from './leaderboard-read.ts';
+import { type TopPage, topPage } from './leaderboard-top.ts';
 
 /** The period a board shows now; friends rank the season's totals within the fan's circle. */
 export async function periodOf(
@@ -34,138 +28,105 @@ export async function periodOf(
   return currentSeason(db, org, now);
 }
 
-/**
- * Decision 025: a fan under 18 (or without a birthday, product §5) or who turned
- * `leaderboardVisible` off is shown as "Fan #NNNNNN". The number is an HMAC of the fan's id
- * under the app secret: stable on every board and every day, and nobody without the secret can
- * go from the number back to the fan.
- */
-export function anonymousName(secret: string, organizationId: string, userId: string): string {
-  const digest = createHmac('sha256', secret).update(`leaderboard:${organizationId}:${userId}`).digest();
-  return `Fan #${String(digest.readUInt32BE(0) % 1_000_000).padStart(6, '0')}`;
-}
+/** Everything of the answer but its top list, checked against the contract on every read. */
+const restSchema = leaderboardSchema.omit({ entries: true });
 
-export function showsByName(identity: PublicIdentity | undefined, today: string): boolean {
-  return Boolean(identity?.leaderboardVisible && identity.username && !underage(identity.birthday, today));
+/** The answer's JSON: the top list as already-serialised JSON (the shared top page), then the rest. */
+function answer(rest: Omit<Leaderboard, 'entries'>, entriesJson: string): string {
+  return `{"entries":${entriesJson},${JSON.stringify(restSchema.parse(rest)).slice(1)}`;
 }
 
 /**
- * isUnderage (product §5) remembered per calendar day and birthday: a board asks it for each of
- * its ~110 rows on every read, mostly about the same fans, and splitting two date strings per
- * row showed in the read's CPU profile. A pure function of two strings, so never stale; bounded.
+ * GET /leaderboard/{board}: the top 100, the fan's own place and the fans around it, as the
+ * JSON the route sends. The top 100 is the organization's shared top page (leaderboard-top.ts,
+ * at most 1 s old); the fan's own row, position and neighbours are read fresh on every call.
  */
-const underageByDay = new Map<string, Map<string, boolean>>();
-const UNDERAGE_MEMO_MAX = 50_000;
-
-function underage(birthday: string | null, today: string): boolean {
-  if (!birthday) return isUnderage(birthday, today);
-  let byBirthday = underageByDay.get(today);
-  if (!byBirthday || byBirthday.size >= UNDERAGE_MEMO_MAX) {
-    // Time zones put organizations on two days around midnight; older days are done with.
-    if (underageByDay.size >= 2 && !byBirthday) underageByDay.clear();
-    byBirthday = new Map();
-    underageByDay.set(today, byBirthday);
-  }
-  let answer = byBirthday.get(birthday);
-  if (answer === undefined) {
-    answer = isUnderage(birthday, today);
-    byBirthday.set(birthday, answer);
-  }
-  return answer;
-}
-
-type Presenter = (row: BoardRow, position: number) => LeaderboardEntry;
-
-function presenter(
-  call: FanCall,
-  identities: Map<string, PublicIdentity>,
-  secret: string,
-  fileUrls: FileUrlSigner,
-): Presenter {
-  const { org, now, userId } = call;
-  const today = calendarDate(now, org.timeZone);
-  return (row, position) => {
-    const identity = identities.get(row.userId);
-    const byName = showsByName(identity, today);
-    const isMe = row.userId === userId;
-    return {
-      position,
-      userId: byName || isMe ? row.userId : null,
-      username: byName && identity?.username ? identity.username : anonymousName(secret, org.id, row.userId),
-      // A signed, expiring URL: avatars are fans' own uploads (decision 028).
-      avatarUrl: byName ? fileUrls.privateUrl(org.id, identity?.avatarMediaId ?? null, now) : null,
-      points: row.points,
-      isMe,
-      anonymous: !byName,
-    };
-  };
-}
-
-const periodJson = (p: Period) => ({
-  key: p.key,
-  startsAt: p.startsAt.toISOString(),
-  endsAt: p.endsAt ? p.endsAt.toISOString() : null,
-  name: p.name,
-});
-
-/** The SQL row of the period a board shows now (leaderboard-periods.ts). */
-function periodSql(call: OrgCall, board: Exclude<LeaderboardBoard, 'friends'>) {
-  const { org, now } = call;
-  if (board === 'week') return weekPeriod(org, now);
-  if (board === 'weekend') return weekendPeriod(org.id, now);
-  return seasonPeriod(org, now);
-}
-
-/** GET /leaderboard/{board}: the top 100, the fan's own place and the fans around it. */
 export async function getLeaderboard(
   call: FanCall,
   board: LeaderboardBoard,
   secret: string,
   fileUrls: FileUrlSigner,
-): Promise<Leaderboard> {
+): Promise<string> {
+  const ctx: PresentContext = { org: call.org, now: call.now, secret, fileUrls };
   if (board === 'friends') {
-    const period = await periodOf(call, board);
-    return friendsBoard(call, period as Period, secret, fileUrls);
+    const period = (await boardPeriod(call, 'season')) as Period;
+    return JSON.stringify(leaderboardSchema.parse(await friendsBoard(call, period, ctx)));
   }
-  const read = await readBoard(
-    call.db,
-    call.org.id,
-    periodSql(call, board),
-    call.userId,
-    LEADERBOARD_TOP,
-    LEADERBOARD_AROUND,
+  const period = await boardPeriod(call, board);
+  if (!period)
+    return answer({ board, period: null, me: { position: null, points: 0 }, around: [], total: 0 }, '[]');
+  // The fan's own place (fresh) and the shared head (kept up to 1 s), side by side.
+  const [read, page] = await Promise.all([
+    readBoard(call.db, call.org.id, period.key, call.userId, LEADERBOARD_AROUND),
+    topPage(call.db, ctx, period.key),
+  ]);
+  const present = presenter(ctx, read.identities, call.userId);
+  const top = ownTopList(page, read, call.userId, present);
+  const { me, above, below } = read;
+  const position = top.position ?? me?.position ?? 0;
+  return answer(
+    {
+      board,
+      period: periodJson(period),
+      me: { position: me ? position : null, points: me?.points ?? 0 },
+      around: [
+        ...above.map((row, i) => present(row, position - 1 - i)).reverse(),
+        ...(me ? [present(me, position)] : []),
+        ...below.map((row, i) => present(row, position + 1 + i)),
+      ],
+      // The count may lag a few seconds behind the rows just read (the histogram cache).
+      total: Math.max(read.total, position, top.length),
+    },
+    top.json,
   );
-  if (!read)
-    return { board, period: null, entries: [], me: { position: null, points: 0 }, around: [], total: 0 };
-  const { top, me, above, below } = read;
-  const present = presenter(call, read.identities, secret, fileUrls);
-  const position = me?.position ?? 0;
+}
+
+/**
+ * The top list as this fan sees it. Most fans are not on it: the shared page's JSON as is.
+ * A fan who is on it, or whose fresh total now puts them on it, sees their own row fresh (the
+ * page may be up to 1 s old, and the app refetches the board on the fan's own award), placed
+ * after the fans with more points and the `tied` fans who reached their total first; their
+ * position is then that place, so the list, `me` and `around` agree.
+ */
+function ownTopList(
+  page: TopPage,
+  read: BoardRead,
+  userId: string,
+  present: Presenter,
+): { json: string; length: number; position: number | null } {
+  const { me } = read;
+  const onPage = page.index.has(userId);
+  const last = page.rows[page.rows.length - 1];
+  const shared = { json: page.json, length: Math.min(page.rows.length, LEADERBOARD_TOP), position: null };
+  if (!onPage && (!me || (last && page.rows.length > LEADERBOARD_TOP && me.points < last.points)))
+    return shared;
+  let more = 0;
+  let same = 0;
+  for (const row of page.rows) {
+    if (row.userId === userId || !me) continue;
+    if (row.points > me.points) more++;
+    else if (row.points === me.points) same++;
+  }
+  const slot = me ? more + Math.min(me.tied, same) : LEADERBOARD_TOP;
+  if (!onPage && slot >= LEADERBOARD_TOP) return shared;
+  const list: LeaderboardEntry[] = page.entries.filter((_, i) => page.rows[i]?.userId !== userId);
+  if (me && slot < LEADERBOARD_TOP) list.splice(slot, 0, present(me, slot + 1));
+  const entries = list
+    .slice(0, LEADERBOARD_TOP)
+    .map((entry, i) => (entry.position === i + 1 ? entry : { ...entry, position: i + 1 }));
   return {
-    board,
-    period: periodJson(read.period),
-    entries: top.map((row, i) => present(row, i + 1)),
-    me: { position: me?.position ?? null, points: me?.points ?? 0 },
-    around: [
-      ...above.map((row, i) => present(row, position - 1 - i)).reverse(),
-      ...(me ? [present(me, position)] : []),
-      ...below.map((row, i) => present(row, position + 1 + i)),
-    ],
-    // The count may lag a few seconds behind the rows just read (the histogram cache).
-    total: Math.max(read.total, position, top.length),
+    json: JSON.stringify(entries),
+    length: entries.length,
+    position: me && slot < LEADERBOARD_TOP ? slot + 1 : null,
   };
 }
 
 /** The friends board: the season's totals of the fan's referral circle (a few rows, sorted by SQL). */
-async function friendsBoard(
-  call: FanCall,
-  period: Period,
-  secret: string,
-  fileUrls: FileUrlSigner,
-): Promise<Leaderboard> {
+async function friendsBoard(call: FanCall, period: Period, ctx: PresentContext): Promise<Leaderboard> {
   const { db, org, userId } = call;
   const circle = await referralCircle(db, org.id, userId);
   const rows = await scoresOf(db, org.id, period.key, circle);
-  const present = presenter(call, await publicIdentities(db, org.id, circle), secret, fileUrls);
+  const present = presenter(ctx, await publicIdentities(db, org.id, circle), userId);
   const entries = rows.slice(0, LEADERBOARD_TOP).map((row, i) => present(row, i + 1));
   const index = rows.findIndex((r) => r.userId === userId);
   const around =

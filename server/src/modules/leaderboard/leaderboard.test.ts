@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { board, ledgerLine, seedFans } from '../../test/leaderboard-fixtures.ts';
+import { afterTopPageBound, board, ledgerLine, seedFans } from '../../test/leaderboard-fixtures.ts';
 import { apiCallAtClock as api, createFan, createOrg, useTestApp } from '../../test/test-app.ts';
-import { showsByName } from './leaderboard-service.ts';
+import { showsByName } from './leaderboard-present.ts';
 
 const t = useTestApp();
 
@@ -123,8 +123,11 @@ describe('leaderboard privacy', () => {
     expect(ownView.entries[1]).toMatchObject({ username: shyRow.username, userId: shy.user.id, isMe: true });
     expect(ownView.me).toEqual({ position: 2, points: 20 });
 
-    // Turning it back on shows the name again.
+    // Turning it back on shows the name again: at once to the fan, to others within the top
+    // page's bound (decision 025).
     await api(t, shy, 'PATCH', '/api/user/me', { leaderboardVisible: true });
+    expect((await board(t, shy, 'season')).entries[1]).toMatchObject({ username: 'shy_fan', isMe: true });
+    afterTopPageBound();
     expect((await board(t, adult, 'season')).entries[1].username).toBe('shy_fan');
   });
 });
