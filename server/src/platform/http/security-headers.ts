@@ -43,6 +43,33 @@ function mediaOrigins(config: Config): string[] {
 }
 
 /**
+ * The content security policy (decision 027): scripts only from this origin, no inline script,
+ * no framing; styles from this origin plus the shell's own inline blocks by hash.
+ */
+export function contentSecurityPolicy(config: Config, indexHtmlPath: string): string {
+  const media = mediaOrigins(config);
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", ...inlineStyleHashes(indexHtmlPath)],
+    'img-src': ["'self'", 'data:', 'blob:', ...media],
+    'media-src': ["'self'", 'blob:', ...media],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...origin(config.POSTHOG_HOST)],
+    'frame-src': VIDEO_PLAYERS,
+    'worker-src': ["'self'", 'blob:'],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join(';');
+}
+
+/**
  * Security headers on every answer, SPA, API, auth and files alike (decision 027): a strict
  * CSP (scripts only from this origin, no inline script, no framing), nosniff, a referrer policy
  * that keeps paths private, and HSTS only when the request came over TLS (an HSTS header on
@@ -50,32 +77,20 @@ function mediaOrigins(config: Config): string[] {
  */
 export const securityHeaders = fp(
   async (app: FastifyInstance, opts: { config: Config; indexHtmlPath: string }) => {
-    const media = mediaOrigins(opts.config);
+    const policy = contentSecurityPolicy(opts.config, opts.indexHtmlPath);
     await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", ...inlineStyleHashes(opts.indexHtmlPath)],
-          imgSrc: ["'self'", 'data:', 'blob:', ...media],
-          mediaSrc: ["'self'", 'blob:', ...media],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", ...origin(opts.config.POSTHOG_HOST)],
-          frameSrc: VIDEO_PLAYERS,
-          workerSrc: ["'self'", 'blob:'],
-          manifestSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
+      // The policy is the same for every answer: written once here instead of helmet rebuilding
+      // it from its directives on every request (0.12–0.16 ms of a leaderboard read's profile).
+      contentSecurityPolicy: false,
       // Embedded players need the referring origin (YouTube refuses to play without it).
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: 'same-site' },
       hsts: false,
+    });
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header('content-security-policy', policy);
+      done();
     });
     app.addHook('onSend', async (request, reply) => {
       if (request.protocol === 'https') {
