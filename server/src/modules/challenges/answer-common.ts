@@ -5,6 +5,7 @@ import type { FanCall } from '../../platform/service-call.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
 import { fanLockColumn } from '../profile/fan-accounts.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
+import { unarchivedChallenge } from './challenge-service.ts';
 import { type ChallengeRow, isClosed, type KnownViewData } from './challenge-views.ts';
 
 /** What every subtype's answer function shares (challenge-answer.ts dispatches to them). */
@@ -35,19 +36,14 @@ export const badRequest = (message: string) => new AppError(400, 'validation_fai
 
 /**
  * Locks the answering fan and loads the challenge, in one statement (decision 036): 404 when
- * unknown or archived (findUnarchived's rule), 422 outside its window. The fan's row lock is
+ * unknown or archived (findUnarchived's query), 422 outside its window. The fan's row lock is
  * held until commit (see postPoints) and serialises every answer of one fan: the answer's own
  * reads of the fan's responses come in later statements, after any wait for it. The challenge
  * row is read in the transaction, so an operator's close or archive that committed is honoured.
  */
 export async function lockFanAndFindAnswerable(call: FanCall, id: string) {
-  const found = await call.db
-    .selectFrom('challenges')
-    .selectAll('challenges')
+  const found = await unarchivedChallenge(call, id)
     .select(fanLockColumn(call.db, call.org.id, call.userId))
-    .where('challenges.organizationId', '=', call.org.id)
-    .where('challenges.id', '=', id)
-    .where('challenges.archivedAt', 'is', null)
     .executeTakeFirst();
   if (!found) throw notFound('Challenge');
   const { fanLocked, ...row } = found;

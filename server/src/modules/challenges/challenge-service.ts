@@ -32,13 +32,17 @@ export async function listChallenges(call: ViewerCall, subtype?: ChallengeSubtyp
 
 /** A challenge of this organization that is not archived (fans never see archived ones). */
 export function findUnarchived(call: OrgCall, id: string) {
+  return unarchivedChallenge(call, id).executeTakeFirst();
+}
+
+/** findUnarchived's query before it runs: a caller may select more in the same round trip. */
+export function unarchivedChallenge(call: OrgCall, id: string) {
   return call.db
     .selectFrom('challenges')
-    .selectAll()
-    .where('organizationId', '=', call.org.id)
-    .where('id', '=', id)
-    .where('archivedAt', 'is', null)
-    .executeTakeFirst();
+    .selectAll('challenges')
+    .where('challenges.organizationId', '=', call.org.id)
+    .where('challenges.id', '=', id)
+    .where('challenges.archivedAt', 'is', null);
 }
 
 /** GET /challenge/{id}: this organization's, not archived, already visible (hidden ones too); else 404. */
