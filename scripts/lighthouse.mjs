@@ -189,9 +189,13 @@ async function audit(url, session) {
       writeFileSync(path.join(args.reports, name), JSON.stringify(lhr));
     }
     const requests = lhr.audits['network-requests'].details?.items ?? [];
-    const scriptBytes = requests
-      .filter((item) => item.resourceType === 'Script')
-      .reduce((total, item) => total + (item.transferSize ?? 0), 0);
+    const scripts = requests.filter((item) => item.resourceType === 'Script');
+    const kb = (items) =>
+      Number((items.reduce((total, item) => total + (item.transferSize ?? 0), 0) / 1024).toFixed(1));
+    // The first-load budget counts what the first screen waited for: the scripts that had arrived
+    // when its largest paint happened (observed times, both from the navigation's start). What
+    // loads after it (the auth and realtime clients, the toast region) is in jsTransferredKb.
+    const observedLcp = lhr.audits.metrics.details?.items?.[0]?.observedLargestContentfulPaint ?? Infinity;
     const figure = (id) => Math.round(lhr.audits[id].numericValue);
     return {
       finalUrl: lhr.finalDisplayedUrl,
@@ -203,7 +207,8 @@ async function audit(url, session) {
       tbtMs: figure('total-blocking-time'),
       cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
       speedIndexMs: figure('speed-index'),
-      jsTransferredKb: Number((scriptBytes / 1024).toFixed(1)),
+      firstLoadJsKb: kb(scripts.filter((item) => item.networkEndTime <= observedLcp)),
+      jsTransferredKb: kb(scripts),
       totalTransferredKb: Number((lhr.audits['total-byte-weight'].numericValue / 1024).toFixed(1)),
       // Lighthouse's CPU score of this machine during the run: its simulated 4× slowdown applies on
       // top of it, so a busy machine (a low index) scores lower for the same app.
@@ -250,7 +255,7 @@ try {
     console.log(
       `${name.padEnd(24)} performance ${m.performance} (runs: ${results.map((r) => r.performance).join(', ')}), ` +
         `LCP ${(m.lcpMs / 1000).toFixed(2)} s, FCP ${(m.fcpMs / 1000).toFixed(2)} s, TBT ${m.tbtMs} ms, CLS ${m.cls}, ` +
-        `JS ${m.jsTransferredKb} kB transferred, accessibility ${m.accessibility}, best practices ${m.bestPractices}, ` +
+        `first-load JS ${m.firstLoadJsKb} kB (all JS ${m.jsTransferredKb} kB) transferred, accessibility ${m.accessibility}, best practices ${m.bestPractices}, ` +
         `machine benchmark index ${m.benchmarkIndex}, CPU slowdown ${m.cpuSlowdownMultiplier}×` +
         (landed === pagePath ? '' : ` — landed on ${landed}`),
     );
@@ -264,12 +269,12 @@ const met = Object.values(pages).every(
   ({ median: m }) =>
     m.performance >= TARGETS.performance &&
     m.lcpMs < TARGETS.lcpMs &&
-    m.jsTransferredKb <= TARGETS.firstLoadJsKb,
+    m.firstLoadJsKb <= TARGETS.firstLoadJsKb,
 );
 console.log(
   met
     ? 'Every target met.'
-    : `Below target (performance ≥ ${TARGETS.performance}, LCP < ${TARGETS.lcpMs / 1000} s, JS ≤ ${TARGETS.firstLoadJsKb} kB).`,
+    : `Below target (performance ≥ ${TARGETS.performance}, LCP < ${TARGETS.lcpMs / 1000} s, first-load JS ≤ ${TARGETS.firstLoadJsKb} kB).`,
 );
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 // The calibrated figures are kept beside the default ones, never in their place.

@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/providers.tsx';
-import { firstScreenShown, markFirstScreenShown, prefetchFirstScreenData } from './app/first-screen-data.ts';
+import { firstScreenShown, prefetchFirstScreenData } from './app/first-screen-data.ts';
 import { createAppRouter, preloadFirstScreen } from './app/router.tsx';
 import { captureInstallPrompt } from './features/shell/lib/install-prompt.ts';
-import { initI18n, preloadCatalogues } from './i18n/index.ts';
+import { initI18n, preloadCatalogues, startLocale } from './i18n/index.ts';
 import { initAnalytics } from './lib/analytics.ts';
+import { warmFormatters } from './lib/format.ts';
+import { markFirstScreenShown } from './lib/first-screen.ts';
 import { applyBranding, organizationQueryOptions } from './lib/organization.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
@@ -48,6 +50,8 @@ async function boot() {
       getSessionState().status === 'signedIn'
         ? prefetchFirstScreenData(queryClient, window.location.pathname)
         : Promise.resolve();
+    // The main thread is idle until these answer: the first render's formatters are built now.
+    setTimeout(() => warmFormatters(startLocale(config.defaultLocale)), 0);
     await Promise.all([
       initI18n(config.defaultLocale),
       session,

@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import type { createBrowserRouter } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { boostsQueryOptions } from '../features/rewards/api/rewards-api.ts';
@@ -71,34 +70,4 @@ export async function firstScreenShown(
       requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
     else setTimeout(resolve, 200);
   });
-}
-
-let shown = false;
-const shownListeners = new Set<() => void>();
-
-/** Boot calls this once firstScreenShown has resolved: what waits for it may now load. */
-export function markFirstScreenShown() {
-  shown = true;
-  for (const listener of shownListeners) listener();
-  shownListeners.clear();
-}
-
-function subscribeShown(listener: () => void) {
-  shownListeners.add(listener);
-  return () => {
-    shownListeners.delete(listener);
-  };
-}
-
-/**
- * Whether the first screen has been drawn (markFirstScreenShown). Parts every page has but the first
- * paint does not show (the toast region, the install offer) mount then: their chunk and their first
- * render no longer share the slow link and the CPU with the first screen (decision 021).
- */
-export function useFirstScreenShown(): boolean {
-  return useSyncExternalStore(
-    subscribeShown,
-    () => shown,
-    () => false,
-  );
 }

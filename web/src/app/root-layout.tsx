@@ -3,9 +3,9 @@ import { Outlet } from 'react-router';
 import { NavigationProgress } from '../features/shell/components/navigation-progress.tsx';
 import { ScrollManager } from '../features/shell/components/scroll-manager.tsx';
 import { SessionEffects } from '../features/shell/components/session-effects.tsx';
+import { useFirstScreenShown } from '../lib/first-screen.ts';
 import { useLevelUp } from '../lib/user.ts';
 import { AccessGuard } from './access-guard.tsx';
-import { useFirstScreenShown } from './first-screen-data.ts';
 
 // Not needed for the first paint, so kept out of the entry chunk and mounted once the first
 // screen is shown (useFirstScreenShown, decision 021); the toast store buffers anything raised

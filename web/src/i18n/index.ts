@@ -96,9 +96,14 @@ export async function setLocale(locale: Locale) {
   return i18next.changeLanguage(locale);
 }
 
-export async function initI18n(defaultLocale: string) {
+/** The locale a visit starts in: the fan's choice (cookie), else the organization's default, else English. */
+export function startLocale(defaultLocale: string): Locale {
   const fallback = (LOCALES as readonly string[]).includes(defaultLocale) ? (defaultLocale as Locale) : 'en';
-  const lng = readLocaleCookie() ?? fallback;
+  return readLocaleCookie() ?? fallback;
+}
+
+export async function initI18n(defaultLocale: string) {
+  const lng = startLocale(defaultLocale);
   document.documentElement.lang = lng;
   const [active, english] = await Promise.all([loadLocale(lng), lng === 'en' ? null : loadLocale('en')]);
   await i18next.use(initReactI18next).init({

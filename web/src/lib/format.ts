@@ -45,3 +45,14 @@ export function formatDate(
 export function formatDateTime(iso: string, locale: string) {
   return formatDate(iso, locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/**
+ * Builds the formatters a first screen uses, ahead of it. The first Intl formatter of a page
+ * loads the engine's locale data: ~30 ms in a profile on a fast machine, four times that on the
+ * phone Lighthouse models, all inside the first render (decision 021). Boot calls this while it
+ * waits for the network, when the main thread has nothing else to do.
+ */
+export function warmFormatters(locale: string) {
+  numberFormat(locale);
+  dateTimeFormat(locale, { dateStyle: 'medium' });
+}

@@ -110,16 +110,35 @@ export function storedSession(): Session | null {
   let raw = jar.get(storageKey) ?? '';
   for (let i = 0; !jar.has(storageKey) && jar.has(`${storageKey}.${i}`); i += 1)
     raw += jar.get(`${storageKey}.${i}`);
-  if (!raw.startsWith('base64-')) return null;
-  try {
-    const base64 = decodeURIComponent(raw.slice('base64-'.length)).replace(/-/g, '+').replace(/_/g, '/');
-    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const session = JSON.parse(new TextDecoder().decode(bytes)) as Session;
-    const fresh = (session.expires_at ?? 0) * 1000 - Date.now() > EXPIRY_MARGIN_MS;
-    return fresh && typeof session.access_token === 'string' && session.user ? session : null;
-  } catch {
-    return null;
+  const session = decodeCookieSession(raw);
+  const fresh = (session?.expires_at ?? 0) * 1000 - Date.now() > EXPIRY_MARGIN_MS;
+  return session && fresh ? session : null;
+}
+
+/** The last cookie value decoded and its session: the dashboard's first requests all ask at once. */
+let decoded: { raw: string; session: Session | null } | null = null;
+
+/**
+ * The session a cookie value holds (null when it holds none). Every API call asks for the token
+ * until the auth client takes over, and decoding ~2 kB of base64 JSON each time was a visible
+ * part of the dashboard's first requests in a profile at 4× CPU (decision 021): the same value is
+ * decoded once. Its expiry is still judged on every call (storedSession).
+ */
+function decodeCookieSession(raw: string): Session | null {
+  if (decoded?.raw === raw) return decoded.session;
+  let session: Session | null = null;
+  if (raw.startsWith('base64-')) {
+    try {
+      const base64 = decodeURIComponent(raw.slice('base64-'.length)).replace(/-/g, '+').replace(/_/g, '/');
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const parsed = JSON.parse(new TextDecoder().decode(bytes)) as Session;
+      session = typeof parsed.access_token === 'string' && parsed.user ? parsed : null;
+    } catch {
+      session = null;
+    }
   }
+  decoded = { raw, session };
+  return session;
 }
 
 let announceLoaded: (c: PaddockSupabase) => void = () => {};

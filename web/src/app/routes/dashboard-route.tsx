@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { challengesQueryOptions, sweepstakesQueryOptions } from '../../lib/summaries.ts';
+import { useFirstScreenShown } from '../../lib/first-screen.ts';
 import { useLive } from '../../lib/live/use-live.ts';
 import { useMe } from '../../lib/user.ts';
 import { LiveIndicator } from '../../ui/live-indicator.tsx';
@@ -27,8 +28,12 @@ export default function DashboardRoute() {
   const location = useLocation() as { state: { justJoined?: boolean } | null };
   // Points, rank, challenges and draws refresh on live events (decision 012).
   const liveState = useLive();
-  const challenges = useQuery(challengesQueryOptions);
-  const sweepstakes = useQuery(sweepstakesQueryOptions);
+  // Below the fold on a phone, as are the position, offer and rewards cards: their lists are
+  // asked for once the first screen (rank, boost line, stories, check-in) is drawn, so they do
+  // not share a slow link and the first render's CPU with it (decision 021).
+  const enabled = useFirstScreenShown();
+  const challenges = useQuery({ ...challengesQueryOptions, enabled });
+  const sweepstakes = useQuery({ ...sweepstakesQueryOptions, enabled });
   const live = (challenges.data?.items ?? []).filter((c) => !c.completed).slice(0, 4);
 
   return (

@@ -1,18 +1,28 @@
 import type { Challenge } from '@paddock/contracts/api/challenges';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { useFirstScreenShown } from '../first-screen.ts';
 import { acquireLive, type LiveState, liveState, onLiveState, watchResults } from './live-connection.ts';
 import { showsResults, writeTally } from './results-tally.ts';
 
 /**
  * Live updates for the screen that calls it (dashboard, challenges, sweepstakes): opens the
  * realtime connection while mounted — its code is downloaded only then — and refetches the
- * queries each event concerns. Returns the connection state for the live indicator.
+ * queries each event concerns. Returns the connection state for the live indicator. On the first
+ * screen of a visit it waits until that screen is drawn: the realtime client (15 kB) and the
+ * socket's join would otherwise share the slow link and the CPU with it (decision 021), and what
+ * it keeps fresh has only just been fetched.
  */
 export function useLive(): LiveState {
   const queryClient = useQueryClient();
-  useEffect(() => acquireLive((queryKey) => void queryClient.invalidateQueries({ queryKey })), [queryClient]);
-  return useSyncExternalStore(onLiveState, liveState);
+  const shown = useFirstScreenShown();
+  useEffect(
+    () => (shown ? acquireLive((queryKey) => void queryClient.invalidateQueries({ queryKey })) : undefined),
+    [shown, queryClient],
+  );
+  const current = useSyncExternalStore(onLiveState, liveState);
+  // Until it may connect, the badge says it is on its way rather than down.
+  return shown ? current : 'connecting';
 }
 
 /**

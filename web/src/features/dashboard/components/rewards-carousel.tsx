@@ -4,6 +4,7 @@ import { ArrowUpRight, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFirstScreenShown } from '../../../lib/first-screen.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useMe } from '../../../lib/user.ts';
 import { Points } from '../../../ui/points.tsx';
@@ -75,7 +76,8 @@ function isExternal(url: string) {
 export function RewardsCarousel() {
   const { t } = useTranslation('dashboard');
   const queryClient = useQueryClient();
-  const items = useQuery(carouselQueryOptions);
+  // Below the fold on a phone: asked for once the first screen is drawn (decision 021).
+  const items = useQuery({ ...carouselQueryOptions, enabled: useFirstScreenShown() });
   const me = useMe();
   const dismiss = useMutation({
     mutationFn: dismissCarouselItem,

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useFirstScreenShown } from '../../../lib/first-screen.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { leaderboardQueryOptions } from '../api/leaderboard-api.ts';
@@ -10,8 +11,10 @@ import { leaderboardQueryOptions } from '../api/leaderboard-api.ts';
 /** The dashboard card: the fan's season and weekly positions, linking to the boards. */
 export function PositionCard() {
   const { t, i18n } = useTranslation('leaderboard');
-  const season = useQuery(leaderboardQueryOptions('season'));
-  const week = useQuery(leaderboardQueryOptions('week'));
+  // Below the fold on a phone: asked for once the first screen is drawn (decision 021).
+  const enabled = useFirstScreenShown();
+  const season = useQuery({ ...leaderboardQueryOptions('season'), enabled });
+  const week = useQuery({ ...leaderboardQueryOptions('week'), enabled });
   if (season.isPending) return <Skeleton className="mx-4 h-[92px]" />;
   if (season.isError) return null;
   const place = (p: number | null | undefined) => (p ? `#${formatNumber(p, i18n.language)}` : '—');

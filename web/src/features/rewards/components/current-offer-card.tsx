@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useFirstScreenShown } from '../../../lib/first-screen.ts';
 import { useMe } from '../../../lib/user.ts';
 import { Points } from '../../../ui/points.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
@@ -18,7 +19,8 @@ import { OfferCard } from './offer-card.tsx';
 export function CurrentOfferCard() {
   const { t } = useTranslation('rewards');
   const me = useMe();
-  const current = useQuery(currentOfferQueryOptions);
+  // Below the fold on a phone: asked for once the first screen is drawn (decision 021).
+  const current = useQuery({ ...currentOfferQueryOptions, enabled: useFirstScreenShown() });
   const [claimed, setClaimed] = useState<Offer | null>(null);
   const offer = claimed ?? current.data;
 
