@@ -26,6 +26,7 @@ import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
+import { buildServer, SERVER_BUILD, serverBuildStale } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -69,7 +70,8 @@ async function freePort() {
 async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-lighthouse-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+  if (serverBuildStale()) await buildServer();
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,8 +1,9 @@
-// npm start: build the web app when its build is missing or older than its sources, then
-// serve everything (API, auth, SPA) from one port.
+// npm start: build the web app and the server when a build is missing or older than its
+// sources, then serve everything (API, auth, SPA) from one port.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer, SERVER_BUILD, serverBuildStale } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'web/dist/index.html');
@@ -42,10 +43,18 @@ if (stale) {
   console.log(`done in ${seconds} s${sizes.length ? ` (first-load JavaScript: ${sizes.join(', ')})` : ''}.`);
 }
 
+// The server itself runs compiled (decision 037): built when a source is newer than the build.
+if (serverBuildStale()) {
+  process.stdout.write('Building the server… ');
+  const started = Date.now();
+  await buildServer();
+  console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
 // A production server refuses to start without SITE_URL (links in e-mails are built from it,
 // decision 026). `npm start` on a laptop (NODE_ENV unset) is the local demo: its site is here.
 const localDemo = !process.env.NODE_ENV && !process.env.SITE_URL;
-const server = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+const server = spawnSync(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
   cwd: root,
   stdio: 'inherit',
   env: {

@@ -182,9 +182,19 @@ export const benchServerEnv = (dataDir: string, jwk: string, tokenLifetimeSecond
 });
 
 /**
- * `node --import tsx server/src/main.ts` with NODE_ENV=production, exactly what `npm start`
- * runs, on its own port; `profileDir` adds --cpu-prof (written when the server shuts down).
+ * The server as `npm start` runs it, with NODE_ENV=production, on its own port: the compiled
+ * build (decision 037), built first when stale. A `serverRoot` from before the build existed
+ * (an A/B against an older checkout) runs its sources through tsx, as its `npm start` did.
+ * `profileDir` adds --cpu-prof (written when the server shuts down).
  */
+function serverEntry(serverRoot: string): string[] {
+  const builder = path.join(serverRoot, 'scripts/build-server.mjs');
+  if (!existsSync(builder)) return ['--import', 'tsx', path.join(serverRoot, 'server/src/main.ts')];
+  const built = spawnSync(process.execPath, [builder], { cwd: serverRoot, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`Building the server failed:\n${built.stdout}${built.stderr}`);
+  return ['--enable-source-maps', path.join(serverRoot, 'server/dist/main.mjs')];
+}
+
 export async function startServer(
   env: Record<string, string>,
   port: number,
@@ -194,9 +204,7 @@ export async function startServer(
 ) {
   const args = [
     ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
-    '--import',
-    'tsx',
-    path.join(serverRoot, 'server/src/main.ts'),
+    ...serverEntry(serverRoot),
   ];
   const bannersBefore = bannerCount(logFile, Number(env.WORKERS ?? 1));
   const child = spawn(process.execPath, args, {

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -39,6 +38,7 @@ import { createRedis } from './platform/redis.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import { organizationByKey } from './modules/organization/organization-service.ts';
 import { realtimeServer } from './realtime/realtime-server.ts';
+import { WEB_DIST } from './server-paths.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +47,7 @@ declare module 'fastify' {
   }
 }
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export { WEB_DIST };
 
 export interface BuildOptions {
   logger?: boolean | object;

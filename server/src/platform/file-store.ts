@@ -2,14 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { S3Bucket } from './s3-bucket.ts';
 
-/** Demo pictures, clips and PDFs committed to the repo; seeded media rows point here. */
-export const SEED_ASSETS_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../seed-assets',
-);
+import { SEED_ASSETS_DIR } from '../server-paths.ts';
+
+export { SEED_ASSETS_DIR };
 
 /** Stored files never change under their key (product §10.10), so they may be cached for a year. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';

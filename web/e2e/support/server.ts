@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildServer, SERVER_BUILD, serverBuildStale } from '../../../scripts/build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -27,7 +28,7 @@ export interface RunningServer {
 }
 
 /**
- * The real server (npm start's entry) on a fresh PGlite under a temporary DATA_DIR, seeded
+ * The real server (npm start's compiled entry) on a fresh PGlite under a temporary DATA_DIR, seeded
  * with the demo season, serving the built SPA (`npm run build` first; `npm run e2e` does).
  */
 export async function startServer(
@@ -40,26 +41,24 @@ export async function startServer(
   const ownEnv = Object.fromEntries(
     Object.entries(env).map(([k, v]) => [k, v.replaceAll('{port}', String(port))]),
   );
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        AUTH_RATE_LIMIT_SCALE: '100',
-        // Links in e-mails (recovery, confirmation) point at the address the browser uses.
-        SITE_URL: `http://127.0.0.1:${port}`,
-        ...ownEnv,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  // The compiled server, as `npm start` runs it (decision 037).
+  if (serverBuildStale()) await buildServer();
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_SCALE: '100',
+      // Links in e-mails (recovery, confirmation) point at the address the browser uses.
+      SITE_URL: `http://127.0.0.1:${port}`,
+      ...ownEnv,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (d) => {
     output += d;

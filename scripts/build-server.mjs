@@ -1,0 +1,60 @@
+// The production server, compiled ahead of time (decision 037): server/src/main.ts and the
+// contracts it imports, bundled by esbuild into server/dist/main.mjs; npm packages stay imports.
+// Running the TypeScript through tsx costs a loader thread of its own (~70 MB of RSS) and a
+// compile on every start; `npm start`, the benchmark and the Lighthouse script run this build.
+//
+//   node scripts/build-server.mjs          # build when a source is newer than the build
+//   node scripts/build-server.mjs --force  # build anyway
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+/** Kept at the depth of server/src, so paths the server resolves from its own file stay the same. */
+export const SERVER_BUILD = path.join(root, 'server/dist/main.mjs');
+const SOURCES = ['server/src', 'contracts/src', 'server/package.json', 'package-lock.json'];
+
+function newestMtime(entry) {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const name of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  return newest;
+}
+
+/** Whether server/dist/main.mjs is missing or older than any of its sources. */
+export function serverBuildStale() {
+  if (!existsSync(SERVER_BUILD)) return true;
+  const built = statSync(SERVER_BUILD).mtimeMs;
+  return SOURCES.some((source) => newestMtime(path.join(root, source)) > built);
+}
+
+export async function buildServer() {
+  await build({
+    entryPoints: [path.join(root, 'server/src/main.ts')],
+    outfile: SERVER_BUILD,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    // npm packages are loaded from node_modules as before; only our own TypeScript is compiled.
+    packages: 'external',
+    alias: { '@paddock/contracts': path.join(root, 'contracts/src') },
+    // Stack traces in the logs point into the sources (node --enable-source-maps).
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  if (process.argv.includes('--force') || serverBuildStale()) {
+    const started = Date.now();
+    await buildServer();
+    console.log(
+      `Server built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${path.relative(root, SERVER_BUILD)}`,
+    );
+  } else {
+    console.log(`Server build is up to date: ${path.relative(root, SERVER_BUILD)}`);
+  }
+}
