@@ -50,7 +50,10 @@ describe('finding 5: no security headers', () => {
 
   it('a route that sets its own policy (an uploaded file, streamed) sends its own, not the app-wide one', async () => {
     const app = Fastify();
-    await app.register(securityHeaders, { config: parseEnv({}), indexHtmlPath: '/nonexistent/index.html' });
+    await app.register(securityHeaders, {
+      config: t.app.deps.config,
+      indexHtmlPath: '/nonexistent/index.html',
+    });
     app.get('/file', (_request, reply) =>
       reply
         .header('content-security-policy', "default-src 'none'; sandbox")
