@@ -1,13 +1,13 @@
 import { isUnderage, nextRank, rankFor } from '@paddock/contracts';
 import type { IdentifyResponse, User as UserResponse, UserUpdate } from '@paddock/contracts/api/profile';
 import type { Database } from '../../db/engine.ts';
-import type { Organization, User, UserUpdate as UserRowUpdate } from '../../db/schema.ts';
+import type { Organization, UserUpdate as UserRowUpdate } from '../../db/schema.ts';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import type { FileUrlSigner } from '../files/signed-file-urls.ts';
 import type { OrganizationCache } from '../organization/organization-cache.ts';
 import { cachedRanks } from '../organization/organization-service.ts';
-import { accountGone, findFan, lockFan } from './fan-accounts.ts';
+import { accountGone, type FanProfile, findFan, findFanProfile, lockFan } from './fan-accounts.ts';
 import { completeProfileIfReady } from './profile-completion.ts';
 import { todayIn } from '../../platform/calendar.ts';
 
@@ -18,7 +18,7 @@ export function isInternalEmail(organization: Organization, email: string | null
   return (organization.settings.internalEmailDomains ?? []).some((d) => d.toLowerCase() === domain);
 }
 
-function rolesOf(user: User): string[] {
+function rolesOf(user: FanProfile): string[] {
   const roles = user.appMetadata?.roles;
   return Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [];
 }
@@ -32,7 +32,7 @@ export interface PresentDeps {
 export async function presentUser(
   db: Database,
   organization: Organization,
-  user: User,
+  user: FanProfile,
   now: Date,
   { fileUrls, organizations }: PresentDeps,
 ): Promise<UserResponse> {
@@ -68,7 +68,7 @@ export async function presentUser(
 }
 
 export async function getMe(call: FanCall, deps: PresentDeps) {
-  const user = await findFan(call.db, call.org.id, call.userId);
+  const user = await findFanProfile(call.db, call.org.id, call.userId);
   if (!user) throw accountGone();
   return presentUser(call.db, call.org, user, call.now, deps);
 }
