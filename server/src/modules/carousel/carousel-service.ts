@@ -1,9 +1,10 @@
-import { calendarDate, isUnderage } from '@paddock/contracts';
+import { isUnderage } from '@paddock/contracts';
 import type { CarouselItem } from '@paddock/contracts/api/carousel';
 import { notFound } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { findFan } from '../profile/fan-accounts.ts';
 import { CAROUSEL_ITEMS } from './carousel-items.ts';
+import { todayIn } from '../../platform/calendar.ts';
 
 /** The fixed items minus those the fan dismissed; age-gated ones hidden from under-18 fans (product §2, §3). */
 export async function listCarousel(call: FanCall): Promise<CarouselItem[]> {
@@ -17,7 +18,7 @@ export async function listCarousel(call: FanCall): Promise<CarouselItem[]> {
       .where('organizationId', '=', org.id)
       .execute(),
   ]);
-  const underage = isUnderage(user?.birthday ?? null, calendarDate(now, org.timeZone));
+  const underage = isUnderage(user?.birthday ?? null, todayIn(org.timeZone, now));
   const hidden = new Set(dismissed.map((d) => d.itemId));
   return CAROUSEL_ITEMS.filter((item) => !hidden.has(item.id) && !(underage && item.underageGate));
 }

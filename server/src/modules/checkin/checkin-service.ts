@@ -1,4 +1,3 @@
-import { calendarDate } from '@paddock/contracts';
 import type { CheckinResult, CheckinStatus } from '@paddock/contracts/api/checkin';
 import type { Database } from '../../db/engine.ts';
 import type { Organization } from '../../db/schema.ts';
@@ -8,6 +7,7 @@ import { postPoints } from '../ledger/ledger-service.ts';
 import { lockFan } from '../profile/fan-accounts.ts';
 import { awardMilestoneBadges } from '../rewards/badge-milestones.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
+import { todayIn } from '../../platform/calendar.ts';
 
 /** The calendar day before `day` (YYYY-MM-DD), computed on the date alone so no time zone shifts it. */
 export function previousDay(day: string): string {
@@ -36,7 +36,7 @@ async function lastCheckin(db: Database, org: Organization, userId: string) {
 /** GET /checkin: the live streak (0 once a day was missed) and whether today is still open. */
 export async function checkinStatus(call: FanCall): Promise<CheckinStatus> {
   const { db, org, userId, now } = call;
-  const today = calendarDate(now, org.timeZone);
+  const today = todayIn(org.timeZone, now);
   const last = await lastCheckin(db, org, userId);
   const checkedToday = last?.day === today;
   const streakAlive = checkedToday || last?.day === previousDay(today);
@@ -58,7 +58,7 @@ export async function checkIn(call: FanCall): Promise<CheckinResult> {
   const { org, userId, now } = call;
   return call.db.transaction().execute(async (trx) => {
     if (!(await lockFan(trx, org.id, userId))) throw new Error('The signed-in fan no longer exists');
-    const today = calendarDate(now, org.timeZone);
+    const today = todayIn(org.timeZone, now);
     const last = await lastCheckin(trx, org, userId);
     if (last?.day === today) {
       throw unprocessable('already_checked_in', 'You have already checked in today; come back tomorrow');

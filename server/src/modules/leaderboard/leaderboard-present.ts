@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { calendarDate, isUnderage } from '@paddock/contracts';
+import { isUnderage } from '@paddock/contracts';
 import type { LeaderboardEntry } from '@paddock/contracts/api/leaderboard';
 import type { Organization } from '../../db/schema.ts';
 import type { FileUrlSigner } from '../files/signed-file-urls.ts';
 import type { PublicIdentity } from '../profile/public-identities.ts';
 import type { Period } from './leaderboard-periods.ts';
+import { todayIn } from '../../platform/calendar.ts';
 
 /** A fan shown on a board: who and their total (the tie-break time is the database's concern). */
 export interface BoardRow {
@@ -50,23 +51,6 @@ function underage(birthday: string | null, today: string): boolean {
     byBirthday.set(birthday, answer);
   }
   return answer;
-}
-
-/**
- * calendarDate (an Intl format, the read's largest own cost in its CPU profile) per time zone
- * and UTC minute: in every zone in use a day starts on a whole minute. Bounded.
- */
-const todayByZoneMinute = new Map<string, string>();
-
-function todayIn(timeZone: string, now: Date): string {
-  const key = `${timeZone}|${Math.floor(now.getTime() / 60_000)}`;
-  let today = todayByZoneMinute.get(key);
-  if (today === undefined) {
-    if (todayByZoneMinute.size >= 1_000) todayByZoneMinute.clear();
-    today = calendarDate(now, timeZone);
-    todayByZoneMinute.set(key, today);
-  }
-  return today;
 }
 
 /** What presenting a row needs: the app's secret and file signer, the organization, the time. */

@@ -1,14 +1,15 @@
-import { calendarDate, isUnderage, nextRank, rankFor } from '@paddock/contracts';
+import { isUnderage, nextRank, rankFor } from '@paddock/contracts';
 import type { IdentifyResponse, User as UserResponse, UserUpdate } from '@paddock/contracts/api/profile';
 import type { Database } from '../../db/engine.ts';
-import type { Organization, User, UserUpdate as UserRowUpdate } from '../../db/schema.ts';
+import type { Organization, UserUpdate as UserRowUpdate } from '../../db/schema.ts';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import type { FileUrlSigner } from '../files/signed-file-urls.ts';
 import type { OrganizationCache } from '../organization/organization-cache.ts';
 import { cachedRanks } from '../organization/organization-service.ts';
-import { accountGone, findFan, lockFan } from './fan-accounts.ts';
+import { accountGone, type FanProfile, findFan, findFanProfile, lockFan } from './fan-accounts.ts';
 import { completeProfileIfReady } from './profile-completion.ts';
+import { todayIn } from '../../platform/calendar.ts';
 
 /** Product §5/§6: internal users are those whose e-mail is in one of the organization's domains. */
 export function isInternalEmail(organization: Organization, email: string | null): boolean {
@@ -17,7 +18,7 @@ export function isInternalEmail(organization: Organization, email: string | null
   return (organization.settings.internalEmailDomains ?? []).some((d) => d.toLowerCase() === domain);
 }
 
-function rolesOf(user: User): string[] {
+function rolesOf(user: FanProfile): string[] {
   const roles = user.appMetadata?.roles;
   return Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [];
 }
@@ -31,7 +32,7 @@ export interface PresentDeps {
 export async function presentUser(
   db: Database,
   organization: Organization,
-  user: User,
+  user: FanProfile,
   now: Date,
   { fileUrls, organizations }: PresentDeps,
 ): Promise<UserResponse> {
@@ -56,7 +57,7 @@ export async function presentUser(
     rank: rank ? { code: rank.code, name: rank.name } : null,
     nextRank: next ? { code: next.rank.code, name: next.rank.name, pointsNeeded: next.pointsNeeded } : null,
     // The organization's calendar decides the birthday, not the server's (decision 006).
-    underage: isUnderage(user.birthday, calendarDate(now, organization.timeZone)),
+    underage: isUnderage(user.birthday, todayIn(organization.timeZone, now)),
     isNewUser: user.onboardedAt === null,
     referralCode: user.referralCode,
     roles: rolesOf(user),
@@ -67,7 +68,7 @@ export async function presentUser(
 }
 
 export async function getMe(call: FanCall, deps: PresentDeps) {
-  const user = await findFan(call.db, call.org.id, call.userId);
+  const user = await findFanProfile(call.db, call.org.id, call.userId);
   if (!user) throw accountGone();
   return presentUser(call.db, call.org, user, call.now, deps);
 }
@@ -90,7 +91,7 @@ export async function updateMe(call: FanCall, patch: UserUpdate, deps: PresentDe
   const { db, org: organization, userId, now } = call;
   const birthday = blankToNull(patch.birthday);
   if (birthday) {
-    const today = calendarDate(now, organization.timeZone);
+    const today = todayIn(organization.timeZone, now);
     if (birthday >= today) throw invalid('birthday', 'must be a date in the past');
     if (birthday < '1900-01-01') throw invalid('birthday', 'must be on or after 1900-01-01');
   }

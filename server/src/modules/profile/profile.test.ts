@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiCall, createFan, createOrg, type TestFan, useTestApp, apiCallRaw } from '../../test/test-app.ts';
 import { balance, fund } from '../../test/points.ts';
 import { acceptRequiredConsents, completeProfile, newFan } from '../../test/onboarding-fixtures.ts';
+import { findFanProfile } from './fan-accounts.ts';
 
 const t = useTestApp();
 
@@ -11,6 +12,26 @@ const award = (fan: TestFan, amount: number, description = `Award ${amount}`) =>
   fund(t, fan, amount, description);
 
 describe('GET /api/user/me', () => {
+  it('each fan gets their own row from the shared statement, scoped by organization, no secret column', async () => {
+    const [orgA, orgB] = [await createOrg(t), await createOrg(t)];
+    const a = await createFan(t, orgA, { email: 'a@fans.example' });
+    const b = await createFan(t, orgB, { email: 'b@fans.example' });
+    await award(b, 75);
+    for (const [fan, email, points] of [
+      [a, 'a@fans.example', 0],
+      [b, 'b@fans.example', 75],
+      [a, 'a@fans.example', 0],
+    ] as const) {
+      const res = await apiCall(t, fan, 'GET', '/api/user/me');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ userId: fan.user.id, email, points });
+      expect(res.body).not.toMatch(/encrypted|password|lastSignIn|userMetadata/i);
+    }
+    // The same fan id under another organization is nobody there.
+    expect(await findFanProfile(t.db, orgB.id, a.user.id)).toBeUndefined();
+    expect((await findFanProfile(t.db, orgA.id, a.user.id))?.id).toBe(a.user.id);
+  });
+
   it('answers 401 without a signed-in fan', async () => {
     const org = await createOrg(t);
     const res = await apiCall(t, { org }, 'GET', '/api/user/me');

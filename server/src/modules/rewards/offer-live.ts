@@ -1,10 +1,11 @@
-import { calendarDate, RANK_CODES, type RankCode } from '@paddock/contracts';
+import { RANK_CODES, type RankCode } from '@paddock/contracts';
 import type { Database } from '../../db/engine.ts';
 import { publishAfterCommit } from '../../platform/events/after-commit.ts';
 import type { PostedAward } from '../ledger/ledger-hooks.ts';
 import { organizationById } from '../organization/organization-service.ts';
 import { findFan } from '../profile/fan-accounts.ts';
 import { ageBlocked } from './offer-service.ts';
+import { todayIn } from '../../platform/calendar.ts';
 
 /**
  * `offer_unlocked` (decision 024): queued inside the award's transaction, sent only once it
@@ -74,5 +75,5 @@ async function ageFacts(trx: Database, award: PostedAward, at: Date) {
     organizationById(trx, award.organizationId),
   ]);
   if (!user || !org) return null;
-  return { birthday: user.birthday, today: calendarDate(at, org.timeZone) };
+  return { birthday: user.birthday, today: todayIn(org.timeZone, at) };
 }

@@ -1,4 +1,4 @@
-import { ageOn, calendarDate, RANK_CODES, type RankCode, rankFor } from '@paddock/contracts';
+import { ageOn, RANK_CODES, type RankCode, rankFor } from '@paddock/contracts';
 import type { Offer, OfferClaimResult, OfferStatus } from '@paddock/contracts/api/offers';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/engine.ts';
@@ -9,6 +9,7 @@ import { postPoints } from '../ledger/ledger-service.ts';
 import { listRanks } from '../organization/organization-service.ts';
 import { findFan } from '../profile/fan-accounts.ts';
 import type { OffersTable } from './rewards-tables.ts';
+import { todayIn } from '../../platform/calendar.ts';
 
 export type OfferRow = Selectable<OffersTable>;
 type Ranks = Awaited<ReturnType<typeof listRanks>>;
@@ -65,7 +66,7 @@ async function fanFacts(db: Database, org: Organization, userId: string, now: Da
   const facts: FanFacts = {
     rank: (rankFor(user.lifetimePoints, ranks)?.code as RankCode | undefined) ?? null,
     birthday: user.birthday,
-    today: calendarDate(now, org.timeZone),
+    today: todayIn(org.timeZone, now),
   };
   return { facts, ranks, points: user.points };
 }

@@ -1,4 +1,4 @@
-import { calendarDate, isStoryShareable, isStoryVisible, isUnderage, rankFor } from '@paddock/contracts';
+import { isStoryShareable, isStoryVisible, isUnderage, rankFor } from '@paddock/contracts';
 import type { ChapterViewResponse, Story, StoryType } from '@paddock/contracts/api/stories';
 import type { Selectable } from 'kysely';
 import { findOrgRow, listOrgRows } from '../../db/org-rows.ts';
@@ -9,6 +9,7 @@ import { listRanks } from '../organization/organization-service.ts';
 import { findFan, lockFan } from '../profile/fan-accounts.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
 import type { StoriesTable, StoryChaptersTable } from './story-tables.ts';
+import { todayIn } from '../../platform/calendar.ts';
 
 const mediaSrc = (mediaId: string | null) => (mediaId ? `/files/${mediaId}` : null);
 
@@ -25,7 +26,7 @@ async function fanStanding(call: FanCall): Promise<FanStanding> {
   return {
     rankCode: rankFor(fan.lifetimePoints, ranks)?.code ?? null,
     // Age is counted on the team's calendar, like every other date rule (contracts/age.ts).
-    underage: isUnderage(fan.birthday, calendarDate(call.now, call.org.timeZone)),
+    underage: isUnderage(fan.birthday, todayIn(call.org.timeZone, call.now)),
   };
 }
 

@@ -1,10 +1,11 @@
-import { calendarDate, isUnderage } from '@paddock/contracts';
+import { isUnderage } from '@paddock/contracts';
 import type { SweepstakeEntryResult } from '@paddock/contracts/api/sweepstakes';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { balanceOf, postPoints } from '../ledger/ledger-service.ts';
 import { fanEligibilityColumns } from '../profile/fan-accounts.ts';
 import { entrantId, forgetTotals, type SweepstakeRow, sweepstakeStatus } from './sweepstake-service.ts';
+import { todayIn } from '../../platform/calendar.ts';
 
 /**
  * Who may enter (paid or free, product §5 and the sweepstake's own rules): inside the window, not
@@ -42,7 +43,7 @@ async function lockForEntry(call: FanCall, id: string) {
     );
   }
   if (!fanFound) throw new Error('The signed-in fan no longer exists');
-  if (isUnderage(fanBirthday, calendarDate(now, org.timeZone))) {
+  if (isUnderage(fanBirthday, todayIn(org.timeZone, now))) {
     throw unprocessable(
       'underage',
       fanBirthday

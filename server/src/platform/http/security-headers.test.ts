@@ -1,6 +1,10 @@
+import helmet from '@fastify/helmet';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../config.ts';
 import { useTestApp } from '../../test/test-app.ts';
+import { Readable } from 'node:stream';
+import { HELMET_HEADERS, securityHeaders } from './security-headers.ts';
 
 const t = useTestApp({
   SITE_URL: 'https://fans.example.com',
@@ -17,6 +21,49 @@ describe('finding 5: no security headers', () => {
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
     }
+  });
+
+  it('sends exactly the headers @fastify/helmet sent with our options, on answers, errors and 404s', async () => {
+    // The fixed list replaced the plugin (it rebuilt helmet on every request): the plugin's own
+    // answer is the reference, so a drift in either shows here.
+    const reference = Fastify();
+    await reference.register(helmet, {
+      contentSecurityPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: { policy: 'same-site' },
+      hsts: false,
+    });
+    reference.get('/health', async () => ({ ok: true }));
+    const expected = (await reference.inject({ url: '/health' })).headers;
+    const names = Object.keys(expected).filter(
+      (name) => !['content-type', 'content-length', 'date', 'connection'].includes(name),
+    );
+    expect(names.sort()).toEqual(HELMET_HEADERS.map(([name]) => name).sort());
+    for (const url of ['/health', '/api/user/me', '/api/no-such-route', '/config.json']) {
+      const res = await t.app.inject({ url });
+      for (const name of names) expect(res.headers[name], `${url} ${name}`).toBe(expected[name]);
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
+    await reference.close();
+  });
+
+  it('a route that sets its own policy (an uploaded file, streamed) sends its own, not the app-wide one', async () => {
+    const app = Fastify();
+    await app.register(securityHeaders, {
+      config: t.app.deps.config,
+      indexHtmlPath: '/nonexistent/index.html',
+    });
+    app.get('/file', (_request, reply) =>
+      reply
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .type('image/svg+xml')
+        .send(Readable.from(['<svg/>'])),
+    );
+    const res = await app.inject({ url: '/file' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    await app.close();
   });
 
   it('HSTS only over TLS (as the trusted proxy reports it)', async () => {

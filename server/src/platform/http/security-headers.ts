@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
@@ -70,26 +69,45 @@ export function contentSecurityPolicy(config: Config, indexHtmlPath: string): st
 }
 
 /**
+ * The headers helmet sends with the options decision 027 chose (referrer policy
+ * strict-origin-when-cross-origin for the embedded players, cross-origin resource policy
+ * same-site, no cross-origin embedder policy, HSTS only over TLS, the policy above instead of
+ * helmet's): fixed strings, byte for byte what @fastify/helmet wrote (security-headers.test.ts
+ * compares them with the plugin's own answer, so a helmet upgrade that changes one shows).
+ */
+export const HELMET_HEADERS: readonly (readonly [string, string])[] = [
+  ['cross-origin-opener-policy', 'same-origin'],
+  ['cross-origin-resource-policy', 'same-site'],
+  ['origin-agent-cluster', '?1'],
+  ['referrer-policy', 'strict-origin-when-cross-origin'],
+  ['x-content-type-options', 'nosniff'],
+  ['x-dns-prefetch-control', 'off'],
+  ['x-download-options', 'noopen'],
+  ['x-frame-options', 'SAMEORIGIN'],
+  ['x-permitted-cross-domain-policies', 'none'],
+  ['x-xss-protection', '0'],
+];
+
+/**
  * Security headers on every answer, SPA, API, auth and files alike (decision 027): a strict
  * CSP (scripts only from this origin, no inline script, no framing), nosniff, a referrer policy
  * that keeps paths private, and HSTS only when the request came over TLS (an HSTS header on
  * plain http would be ignored, and would pin localhost to https if it were not).
+ *
+ * Every answer gets the same headers, so they are written from one list set up at start, on the
+ * raw response as helmet did (error answers and files keep them too). @fastify/helmet built a
+ * new helmet middleware from its options on every request, in two hooks, about 2 % of an
+ * authenticated read's CPU (docs/benchmark.md).
  */
 export const securityHeaders = fp(
   async (app: FastifyInstance, opts: { config: Config; indexHtmlPath: string }) => {
-    const policy = contentSecurityPolicy(opts.config, opts.indexHtmlPath);
-    await app.register(helmet, {
-      // The policy is the same for every answer: written once here instead of helmet rebuilding
-      // it from its directives on every request (0.12–0.16 ms of a leaderboard read's profile).
-      contentSecurityPolicy: false,
-      // Embedded players need the referring origin (YouTube refuses to play without it).
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: { policy: 'same-site' },
-      hsts: false,
-    });
+    const headers: [string, string][] = [
+      ['content-security-policy', contentSecurityPolicy(opts.config, opts.indexHtmlPath)],
+      ...HELMET_HEADERS.map(([name, value]): [string, string] => [name, value]),
+    ];
     app.addHook('onRequest', (_request, reply, done) => {
-      reply.header('content-security-policy', policy);
+      const raw = reply.raw;
+      for (const [name, value] of headers) raw.setHeader(name, value);
       done();
     });
     app.addHook('onSend', async (request, reply) => {
