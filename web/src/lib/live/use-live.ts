@@ -1,6 +1,7 @@
 import type { Challenge } from '@paddock/contracts/api/challenges';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { queryKeys } from '../query-keys.ts';
 import { acquireLive, type LiveState, liveState, onLiveState, watchResults } from './live-connection.ts';
 import { showsResults, writeTally } from './results-tally.ts';
 
@@ -11,7 +12,18 @@ import { showsResults, writeTally } from './results-tally.ts';
  */
 export function useLive(): LiveState {
   const queryClient = useQueryClient();
-  useEffect(() => acquireLive((queryKey) => void queryClient.invalidateQueries({ queryKey })), [queryClient]);
+  useEffect(
+    () =>
+      acquireLive({
+        invalidate: (queryKey, refetch = true) =>
+          void queryClient.invalidateQueries({ queryKey, refetchType: refetch ? 'active' : 'none' }),
+        // The cached view of the challenge shows its results (product §10.2.1.6: null while hidden).
+        showsResults: (challengeId) =>
+          (queryClient.getQueryData<Challenge>(queryKeys.challenge(challengeId))?.totalResponses ?? null) !==
+          null,
+      }),
+    [queryClient],
+  );
   return useSyncExternalStore(onLiveState, liveState);
 }
 
