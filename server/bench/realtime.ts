@@ -201,6 +201,10 @@ async function main() {
     // poll, not counted, so both measured bursts meet the same warm server.
     const warmUp = (poll: string) => burst({ ...burstSpec(poll), amount: Math.min(BURST, 1_000) });
     await warmUp(warmPoll);
+    // Each answer's reply counts the poll's responses again (its view carries the results): the
+    // quiet poll gets the same ANSWERED answers before its burst as the live poll, so that the
+    // two bursts differ by the listeners only, not by twice the rows counted per answer.
+    if (ANSWERED > 0) await burst({ ...burstSpec(quietPoll), tokensFile: answeredFile, amount: ANSWERED });
     console.log(`▶ burst of ${BURST} poll answers, no listener…`);
     const alone = await measuredBurst(burstSpec(quietPoll), server.pid, []);
     console.log(

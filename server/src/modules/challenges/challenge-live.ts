@@ -3,7 +3,7 @@ import { publishAfterCommit } from '../../platform/events/after-commit.ts';
 import { resultsTally } from './challenge-tally.ts';
 
 /** Decision 024: at most one results update per second per challenge (the tally on `results:{id}`). */
-export const RESULTS_INTERVAL_MS = 1_000;
+const RESULTS_INTERVAL_MS = 1_000;
 /**
  * Decision 024 (amended 2026-11-26): the tally-less hint on `live` at most once per five seconds
  * per challenge. It reached every socket of the organization once a second during a burst (78 %
