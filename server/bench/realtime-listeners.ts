@@ -23,8 +23,10 @@ export type ListenerReply =
       type: 'report';
       /** Per `bench_ping` seq: milliseconds from its `sentAt` to its arrival, one per socket. */
       pings: Record<number, number[]>;
-      /** Per socket: when (epoch ms) the last `poll_results` of the burst's poll arrived, or null. */
+      /** Per socket: when (epoch ms) the last `poll_results` hint of the burst's poll arrived on `live`, or null. */
       lastPollResults: (number | null)[];
+      /** Per socket: whether it joined the poll's results topic (then it is sent no hint, decision 024). */
+      onResults: boolean[];
       /** Per results socket: when (epoch ms) its last tally arrived and its totalResponses, or null. */
       lastTallies: ({ at: number; totalResponses: number } | null)[];
     };
@@ -34,6 +36,7 @@ const sockets: WebSocket[] = [];
 const pings: Record<number, number[]> = {};
 let lastPollResults: (number | null)[] = [];
 let lastTallies: ({ at: number; totalResponses: number } | null)[] = [];
+let onResults: boolean[] = [];
 let heartbeat: NodeJS.Timeout | null = null;
 let received = 0;
 
@@ -78,6 +81,7 @@ function openOne(url: string, index: number, pollId: string, token?: string): Pr
       }
       if (event === 'phx_reply' && ref === '2') {
         results = payload.status === 'ok';
+        onResults[index] = results;
         return settle();
       }
       if (event !== 'broadcast') return;
@@ -103,6 +107,7 @@ function openOne(url: string, index: number, pollId: string, token?: string): Pr
 async function open(url: string, count: number, pollId: string, resultsTokens: string[]) {
   lastPollResults = Array.from({ length: count }, () => null);
   lastTallies = resultsTokens.map(() => null);
+  onResults = Array.from({ length: count }, () => false);
   let joined = 0;
   let resultsJoined = 0;
   for (let i = 0; i < count; i += BATCH) {
@@ -132,7 +137,7 @@ async function open(url: string, count: number, pollId: string, resultsTokens: s
 
 process.on('message', (command: ListenerCommand) => {
   if (command.type === 'open') void open(command.url, command.count, command.pollId, command.resultsTokens);
-  if (command.type === 'report') reply({ type: 'report', pings, lastPollResults, lastTallies });
+  if (command.type === 'report') reply({ type: 'report', pings, lastPollResults, onResults, lastTallies });
   if (command.type === 'count') reply({ type: 'count', received });
   if (command.type === 'close') {
     if (heartbeat) clearInterval(heartbeat);

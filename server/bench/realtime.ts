@@ -11,12 +11,14 @@
  *    time until every socket had it (p50/p99 over the events).
  * 2. A burst of BENCH_BURST (default 5,000) poll answers by as many fans, first with no
  *    listener, then with every listener connected (burst-worker.ts, 50 connections): the
- *    answer path's throughput with listeners against without, and the time from the last
- *    answer until every listener had the poll's last `poll_results` announcement on `live`
- *    (coalesced to one per second, decision 024; it carries no tally). BENCH_ANSWERED (default
- *    2,500) of the listeners are fans who answered the poll before the burst: they also join
- *    `results:{pollId}` with their token, and the report says when each had the final tally
- *    (the one counting every served answer) after the last served answer.
+ *    answer path's throughput with listeners against without, the frames the listeners received
+ *    during it, and the time from the last answer until every listener not on the poll's results
+ *    topic had the poll's last `poll_results` hint on `live` (no tally; at most one per 5 s per
+ *    challenge, and not sent to a socket on `results:{pollId}`: decision 024 as amended on
+ *    2026-11-26). BENCH_ANSWERED (default 2,500) of the listeners are fans who answered the poll
+ *    before the burst: they also join `results:{pollId}` with their token, and the report says
+ *    when each had the final tally (the one counting every served answer, at most one per
+ *    second) after the last served answer.
  *
  * Database: BENCH_DATABASE_URL (the server whose maintenance database is used; default the
  * local PostgreSQL); a database `paddock_bench_rt_<time>` is created and dropped. Figures go to
@@ -30,6 +32,7 @@ import { SessionTokens } from '../src/auth/session-tokens.ts';
 import { generatePrivateJwk, loadSigningKeys } from '../src/auth/signing-keys.ts';
 import { openDatabase } from '../src/db/engine.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { HINT_INTERVAL_MS } from '../src/modules/challenges/challenge-live.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { PostgresEventBus } from '../src/platform/events/postgres-event-bus.ts';
 import { formatSelfTimes, monotonicMicros, type SelfTime } from './cpu-profile.ts';
@@ -198,6 +201,10 @@ async function main() {
     // poll, not counted, so both measured bursts meet the same warm server.
     const warmUp = (poll: string) => burst({ ...burstSpec(poll), amount: Math.min(BURST, 1_000) });
     await warmUp(warmPoll);
+    // Each answer's reply counts the poll's responses again (its view carries the results): the
+    // quiet poll gets the same ANSWERED answers before its burst as the live poll, so that the
+    // two bursts differ by the listeners only, not by twice the rows counted per answer.
+    if (ANSWERED > 0) await burst({ ...burstSpec(quietPoll), tokensFile: answeredFile, amount: ANSWERED });
     console.log(`▶ burst of ${BURST} poll answers, no listener…`);
     const alone = await measuredBurst(burstSpec(quietPoll), server.pid, []);
     console.log(
@@ -272,9 +279,11 @@ async function main() {
     console.log(
       `  ${withListeners.servedRps.toFixed(0)} served answers/s, p99 ${withListeners.p99} ms, ${JSON.stringify(withListeners.statusCodes)}`,
     );
-    await sleep(SETTLE_MS);
+    // The last hint on `live` may trail the last answer by up to HINT_INTERVAL_MS.
+    await sleep(HINT_INTERVAL_MS + SETTLE_MS);
     const burstReports = await Promise.all(listeners.map((l) => l.ask({ type: 'report' }, 'report')));
-    const lasts = burstReports.flatMap((r) => r.lastPollResults);
+    // Sockets on the results topic are sent the tally, not the hint (decision 024).
+    const lasts = burstReports.flatMap((r) => r.lastPollResults.filter((_, i) => !r.onResults[i]));
     const lastOk = withListeners.lastOkAt ?? withListeners.finishedAt;
     const heard = lasts.filter((t): t is number => t !== null).map((t) => t - lastOk);
     // The final tally counts every answer served: the answered fans' and the burst's.
@@ -324,7 +333,7 @@ async function main() {
           p99: quantile(heard, 0.99),
           max: heard.length ? Math.max(...heard) : null,
         },
-        listenersWithoutAnnouncement: joined - heard.length,
+        listenersWithoutAnnouncement: lasts.length - heard.length,
         resultsTopic: {
           answeredFans: ANSWERED,
           preAnswersServed: preServed,
@@ -351,9 +360,9 @@ async function main() {
 | Broadcast reaches all, p99 < 1 s                        | p50 ${r.broadcasts.reachAllP50Ms} ms, p99 ${r.broadcasts.reachAllP99Ms} ms, ${missed} deliveries missed |
 | ${BURST} answers: throughput drop with listeners ≤ 10 % | ${alone.servedRps.toFixed(0)} → ${withListeners.servedRps.toFixed(0)} served answers/s (${r.burst.throughputDropPercent.toFixed(1)} % drop; 503s ${withListeners.statusCodes['503'] ?? 0}) |
 | Server CPU per served answer, without → with listeners  | ${ms(alone.serverCpuMsPerAnswer)} → ${ms(withListeners.serverCpuMsPerAnswer)} ms (kernel ${ms(alone.serverSystemMsPerAnswer)} → ${ms(withListeners.serverSystemMsPerAnswer)} ms); server ${alone.serverCores.toFixed(2)} → ${withListeners.serverCores.toFixed(2)} cores |
-| Server CPU per frame the listeners received (the fan-out) | ${withListeners.framesToListeners.toLocaleString('en-US')} frames; ${perFrame ? `${perFrame.total.toFixed(1)} µs (kernel ${perFrame.kernel.toFixed(1)} µs)` : '—'} |
+| Server CPU per frame the listeners received (the fan-out) | ${withListeners.framesToListeners.toLocaleString('en-US')} frames (${(withListeners.framesToListeners / withListeners.seconds).toFixed(0)}/s); ${perFrame ? `${perFrame.total.toFixed(1)} µs (kernel ${perFrame.kernel.toFixed(1)} µs)` : '—'} |
 | The listeners' own CPU during the burst (same 2 cores)  | ${withListeners.listenerCpuSeconds.toFixed(1)} CPU s = ${withListeners.listenerCores.toFixed(2)} cores; machine busy ${pct(alone.machineBusyPercent)} → ${pct(withListeners.machineBusyPercent)} % |
-| Last announcement after the last served answer          | p99 ${r.burst.lastAnnouncementAfterLastAnswerMs.p99} ms, max ${r.burst.lastAnnouncementAfterLastAnswerMs.max} ms; ${r.burst.listenersWithoutAnnouncement} without |
+| Last hint on live after the last served answer (sockets not on results:{id}) | p99 ${r.burst.lastAnnouncementAfterLastAnswerMs.p99} ms, max ${r.burst.lastAnnouncementAfterLastAnswerMs.max} ms; ${r.burst.listenersWithoutAnnouncement} without |
 | Final tally on results:{id} after the last served answer | ${resultsJoined} answered fans joined; p99 ${r.burst.resultsTopic.finalTallyAfterLastAnswerMs.p99} ms, max ${r.burst.resultsTopic.finalTallyAfterLastAnswerMs.max} ms; ${r.burst.resultsTopic.withoutFinalTally} without (total ${finalTotal}) |
 
 Load average ${loadBefore.toFixed(1)} before, ${r.loadAverageAfter.toFixed(1)} after. Figures written to ${path.relative(ROOT, out)}`);

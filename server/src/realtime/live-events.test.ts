@@ -13,6 +13,8 @@ import { apiCall, createFan, orgWithOperator, type TestFan, useTestApp } from '.
  * LISTEN/NOTIFY one.
  */
 const t = useTestApp();
+/** Decision 024, amended 2026-11-26: the `live` hint at most once per 5 s per challenge. */
+const HINT_INTERVAL_MS = 5_000;
 const seen: LiveEvent[] = [];
 let stop: () => void = () => {};
 beforeAll(() => {
@@ -60,20 +62,27 @@ describe('challenges on the live channel', () => {
     ]);
   });
 
-  it('answers within one second share one trailing announcement', async () => {
+  it('answers within one second share one trailing tally; the hint on live waits five seconds', async () => {
     const { org } = await orgWithFan(t);
     const poll = await makeChallenge(t, org, { subtype: 'poll' });
     const fans: TestFan[] = [];
     for (let i = 0; i < 4; i++) fans.push(await createFan(t, org));
+    const first = Date.now();
     for (const f of fans)
       await apiCall(t, f, 'POST', `/api/challenge/${poll.challengeId}`, { responseIndex: 0 });
-    expect(await until(() => of(org, 'poll_results', 'live').length, 2, 2_500)).toBe(2);
+    const tallies = () => of(org, 'poll_results', `results:${poll.challengeId}`);
+    expect(await until(() => tallies().length, 2, 2_500)).toBe(2);
+    // The trailing tally counts every answer of the second, within about a second of the last.
+    expect(tallies().at(-1)?.payload).toMatchObject({ totalResponses: 4 });
+    // The tally-less hint on `live`: the first answer's at once, the others' in one trailing
+    // hint five seconds after it (decision 024, amended 2026-11-26), not one per second.
+    const hints = () => of(org, 'poll_results', 'live');
+    expect(hints()).toHaveLength(1);
+    expect(await until(() => hints().length, 2, HINT_INTERVAL_MS + 1_000)).toBe(2);
+    expect(Date.now() - first).toBeGreaterThanOrEqual(HINT_INTERVAL_MS - 100);
     await pause(1_200);
-    expect(of(org, 'poll_results', 'live')).toHaveLength(2);
-    // The trailing tally counts every answer of the second.
-    const tallies = of(org, 'poll_results', `results:${poll.challengeId}`);
-    expect(tallies).toHaveLength(2);
-    expect(tallies.at(-1)?.payload).toMatchObject({ totalResponses: 4 });
+    expect(hints()).toHaveLength(2);
+    expect(tallies()).toHaveLength(2);
   });
 
   it('a poll that hides its results until close announces none while open', async () => {

@@ -103,7 +103,24 @@ export class RealtimeHub {
       event: 'broadcast',
       payload: { type: 'broadcast', event: event.event, payload: event.payload },
     };
-    this.sendToAll(set, frame);
+    this.sendToAll(set, frame, this.holdersOfTally(event));
+  }
+
+  /**
+   * The sockets a `live` `poll_results` hint is not sent to: those on the same challenge's
+   * `results:{challengeId}`, which carries the tally itself (decision 024, amended 2026-11-26:
+   * the app refetches nothing on the hint there, and the hint was a frame per socket per
+   * announcement for nothing).
+   */
+  private holdersOfTally(event: LiveEvent): Set<HubConnection> | null {
+    if (event.topic !== 'live' || event.event !== 'poll_results') return null;
+    const challengeId = event.payload.challengeId;
+    if (typeof challengeId !== 'string') return null;
+    const holders = this.channels.get(channelKey(event.organizationId, `results:${challengeId}`));
+    if (!holders) return null;
+    const connections = new Set<HubConnection>();
+    for (const s of holders) connections.add(s.connection);
+    return connections;
   }
 
   /** The presence_state a joining subscriber receives (realtime-compat §7.3). */
@@ -153,9 +170,10 @@ export class RealtimeHub {
     });
   }
 
-  private sendToAll(set: Set<Subscription>, frame: Frame) {
+  private sendToAll(set: Set<Subscription>, frame: Frame, except: Set<HubConnection> | null = null) {
     const encoded: Partial<Record<Vsn, Buffer>> = {};
     for (const s of set) {
+      if (except?.has(s.connection)) continue;
       const vsn = s.connection.vsn;
       // Public and private channels of one name are distinct on the wire (§2.3) but carry the
       // same topic string, so one encoding serves both. Encoded to bytes once: a string would

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../db/schema.ts';
 import { NOTIFY_PAYLOAD_LIMIT } from '../platform/events/postgres-event-bus.ts';
 import { makeChallenge } from '../test/challenge-fixtures.ts';
-import { collectBroadcasts, listenForClients, subscribe } from '../test/realtime-fixtures.ts';
+import { collectBroadcasts, listenForClients, pause, subscribe } from '../test/realtime-fixtures.ts';
 import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../test/test-app.ts';
 
 /**
@@ -10,6 +10,8 @@ import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../test
  * fan who may read the results through the API joins, and the tally it carries is the API's.
  */
 const t = useTestApp({ RATE_LIMIT_SCALE: '100' });
+/** Decision 024, amended 2026-11-26: the `live` hint at most once per 5 s per challenge. */
+const HINT_INTERVAL_MS = 5_000;
 const clients = listenForClients(t);
 let org: Organization;
 let other: Organization;
@@ -85,6 +87,41 @@ describe('the results topic', () => {
       { index: 0, votes: 1, percent: 50 },
       { index: 1, votes: 1, percent: 50 },
     ]);
+  });
+
+  it("a socket on the results topic is not sent that challenge's tally-less hint on live; other sockets are", async () => {
+    const poll = await makeChallenge(t, org, { subtype: 'poll' });
+    const otherPoll = await makeChallenge(t, org, { subtype: 'poll' });
+    const [a, b, c] = [await createFan(t, org), await createFan(t, org), await createFan(t, org)];
+    expect((await answer(a, poll.challengeId, 0)).statusCode).toBe(200);
+    // Fan a: `live` and the poll's results topic on one socket; fan c (not answered): `live` only.
+    const socketA = await clients.client(org, a.accessToken);
+    const liveA = socketA.channel('live');
+    const hintsA = collectBroadcasts(liveA, 'poll_results');
+    const resultsA = socketA.channel(`results:${poll.challengeId}`, { config: { private: true } });
+    const tallies = collectBroadcasts(resultsA, 'poll_results');
+    const liveC = (await clients.client(org, c.accessToken)).channel('live');
+    const hintsC = collectBroadcasts(liveC, 'poll_results');
+    for (const channel of [liveA, resultsA, liveC])
+      expect((await subscribe(channel).first()).status).toBe('SUBSCRIBED');
+    // The answer's coalescing window of decision 024 is over (5 s of the hint since a's answer).
+    await pause(HINT_INTERVAL_MS);
+    expect((await answer(b, poll.challengeId, 1)).statusCode).toBe(200);
+    // Other tests' polls in this organization announce on `live` too: only this file's polls count.
+    const of = (hints: { payloads: Record<string, unknown>[] }, id: string) =>
+      hints.payloads.filter((p) => p.challengeId === id);
+    const end = Date.now() + 3_000;
+    while (of(hintsC, poll.challengeId).length === 0 && Date.now() < end) await pause(20);
+    expect(of(hintsC, poll.challengeId)).toEqual([{ challengeId: poll.challengeId }]);
+    expect((await tallies.until(1))[0]).toMatchObject({ challengeId: poll.challengeId, totalResponses: 2 });
+    // Sent in the same pass as c's: had a's socket been sent it, it would be there by now.
+    await pause(200);
+    expect(of(hintsA, poll.challengeId)).toEqual([]);
+    // A hint of a challenge whose results topic the socket is not on still reaches it.
+    expect((await answer(b, otherPoll.challengeId, 0)).statusCode).toBe(200);
+    while (of(hintsA, otherPoll.challengeId).length === 0 && Date.now() < end + 3_000) await pause(20);
+    expect(of(hintsA, otherPoll.challengeId)).toEqual([{ challengeId: otherPoll.challengeId }]);
+    expect(of(hintsA, poll.challengeId)).toEqual([]);
   });
 
   it('is refused to a fan who did not answer, another organization’s fan, the key alone, and while a poll hides its results', async () => {

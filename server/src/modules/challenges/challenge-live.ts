@@ -2,24 +2,57 @@ import type { Database } from '../../db/engine.ts';
 import { publishAfterCommit } from '../../platform/events/after-commit.ts';
 import { resultsTally } from './challenge-tally.ts';
 
-/** Decision 024: at most one results update per second per challenge. */
+/** Decision 024: at most one results update per second per challenge (the tally on `results:{id}`). */
 const RESULTS_INTERVAL_MS = 1_000;
+/**
+ * Decision 024 (amended 2026-11-26): the tally-less hint on `live` at most once per five seconds
+ * per challenge. It reached every socket of the organization once a second during a burst (78 %
+ * of the frames sent) for the few fans who refetch on it (answered, not on the results topic).
+ */
+export const HINT_INTERVAL_MS = 5_000;
 
-const lastSent = new Map<string, number>();
-const trailing = new Map<string, NodeJS.Timeout>();
+/**
+ * Per challenge, at most one call of `send` per `intervalMs` in this process: the first call of
+ * a quiet interval at once, the rest of that interval in one trailing call when it ends.
+ */
+function coalescer(intervalMs: number) {
+  const lastSent = new Map<string, number>();
+  const trailing = new Map<string, NodeJS.Timeout>();
+  return (key: string, now: number, send: () => void) => {
+    if (trailing.has(key)) return;
+    const fire = () => {
+      lastSent.set(key, Date.now());
+      send();
+    };
+    const wait = (lastSent.get(key) ?? Number.NEGATIVE_INFINITY) + intervalMs - now;
+    if (wait <= 0) return fire();
+    const timer = setTimeout(() => {
+      trailing.delete(key);
+      fire();
+    }, wait);
+    timer.unref();
+    trailing.set(key, timer);
+    if (lastSent.size > 10_000) lastSent.clear();
+  };
+}
+
+const tallyCadence = coalescer(RESULTS_INTERVAL_MS);
+const hintCadence = coalescer(HINT_INTERVAL_MS);
 /** Per challenge, the newest tally published: a slow read never overtakes a newer one. */
 const tallySeq = new Map<string, { started: number; published: number }>();
 
 /**
  * `poll_results` after an answer commits (decision 024), coalesced per challenge in this
- * process: the first answer in a quiet second announces at once, the rest of that second share
- * one trailing announcement. Each announcement goes out twice:
- * - on `live` with no tally: every fan of the organization receives `live`, and product
- *   §10.2.1.6 shows results only to a fan who has answered (or once closed). A fan who may read
- *   them and is not on the results topic refetches the challenge;
- * - on `results:{challengeId}`, which only fans who may read the results can join
- *   (realtime-connection.ts), with the tally the API would show them, read once here whatever
- *   the number of subscribers.
+ * process, each with the first answer of a quiet interval at once and the rest of the interval
+ * in one trailing announcement:
+ * - on `results:{challengeId}` at most once per second (RESULTS_INTERVAL_MS), which only fans
+ *   who may read the results can join (realtime-connection.ts), with the tally the API would
+ *   show them, read once here whatever the number of subscribers;
+ * - on `live` with no tally at most once per five seconds (HINT_INTERVAL_MS): every fan of the
+ *   organization receives `live` (but a socket on the challenge's results topic, which has the
+ *   tally: realtime-hub.ts), and product §10.2.1.6 shows results only to a fan who has answered
+ *   (or once closed). A fan whose screen shows the results and is not on the results topic
+ *   refetches the challenge.
  * Hidden-until-close polls announce nothing while open.
  */
 export function announceResults(
@@ -34,29 +67,16 @@ export function announceResults(
   now = Date.now(),
 ) {
   if (challenge.hideResultsUntilClose && !challenge.expired) return;
-  if (trailing.has(challenge.id)) return;
-  const send = () => {
-    lastSent.set(challenge.id, Date.now());
+  tallyCadence(challenge.id, now, () => void publishTally(db, challenge));
+  hintCadence(challenge.id, now, () =>
     publishAfterCommit(db, {
       organizationId: challenge.organizationId,
       topic: 'live',
       event: 'poll_results',
       payload: { challengeId: challenge.id },
-    });
-    void publishTally(db, challenge);
-  };
-  const wait = (lastSent.get(challenge.id) ?? 0) + RESULTS_INTERVAL_MS - now;
-  if (wait <= 0) return send();
-  const timer = setTimeout(() => {
-    trailing.delete(challenge.id);
-    send();
-  }, wait);
-  timer.unref();
-  trailing.set(challenge.id, timer);
-  if (lastSent.size > 10_000) {
-    lastSent.clear();
-    tallySeq.clear();
-  }
+    }),
+  );
+  if (tallySeq.size > 10_000) tallySeq.clear();
 }
 
 async function publishTally(

@@ -9,11 +9,13 @@ import { readTally } from './results-tally.ts';
 /** What the "live" indicator shows: joined, (re)connecting, or down (the periodic refresh runs). */
 export type LiveState = 'connecting' | 'live' | 'offline';
 
-/** Query keys to refetch for one live event (docs/realtime-compat.md §12). */
+/**
+ * Query keys to refetch at once for one live event (docs/realtime-compat.md §12). Not
+ * `poll_results`: its refetch is spread and narrowed (hintRefetch below, decision 024).
+ */
 export function keysFor(event: string, payload: Record<string, unknown>): readonly (readonly string[])[] {
   const id = (name: string) => (typeof payload[name] === 'string' ? (payload[name] as string) : null);
   switch (event) {
-    case 'poll_results':
     case 'challenge_settled':
     case 'challenge_published': {
       const challengeId = id('challengeId');
@@ -44,7 +46,57 @@ export function keysFor(event: string, payload: Record<string, unknown>): readon
   }
 }
 
-type Invalidate = (key: readonly string[]) => void;
+/** Refetches a query (`refetch: false`: marks it stale only, refetched when next shown). */
+type Invalidate = (key: readonly string[], refetch?: boolean) => void;
+
+/** A live screen: how it refetches, and whether its cached view of a challenge shows results. */
+export interface LiveHolder {
+  invalidate: Invalidate;
+  showsResults(challengeId: string): boolean;
+}
+
+/**
+ * Decision 024 (amended 2026-11-26): the server sends a challenge's `poll_results` hint on `live`
+ * at most once per 5 s; a fan's refetch after it waits a random 0–5 s, so 10,000 fans' reads
+ * spread over the interval instead of landing in the same instant.
+ */
+export const HINT_SPREAD_MS = 5_000;
+
+/**
+ * What a `poll_results` hint on `live` does (decision 024): nothing for a fan on the
+ * challenge's results topic (the tally comes there). Otherwise, after a random delay within
+ * HINT_SPREAD_MS, one refetch per challenge whatever the number of hints meanwhile: the
+ * challenge itself only where the fan's view shows its results (answered, or closed: product
+ * §10.2.1.6; a fan who has not answered would read the same hidden view again), and the lists
+ * marked stale without a refetch (no list shows the tally; the dashboard would otherwise read
+ * the whole list once per hint).
+ */
+export function hintRefetch(deps: {
+  holders: () => Iterable<LiveHolder>;
+  onResultsTopic: (challengeId: string) => boolean;
+  random?: () => number;
+}): { hint(challengeId: string): void; cancel(): void } {
+  const pending = new Map<string, ReturnType<typeof setTimeout>>();
+  const random = deps.random ?? Math.random;
+  return {
+    hint(challengeId) {
+      if (!challengeId || deps.onResultsTopic(challengeId) || pending.has(challengeId)) return;
+      const timer = setTimeout(() => {
+        pending.delete(challengeId);
+        if (deps.onResultsTopic(challengeId)) return;
+        for (const holder of deps.holders()) {
+          holder.invalidate(queryKeys.challenges(), false);
+          if (holder.showsResults(challengeId)) holder.invalidate(queryKeys.challenge(challengeId));
+        }
+      }, random() * HINT_SPREAD_MS);
+      pending.set(challengeId, timer);
+    },
+    cancel() {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    },
+  };
+}
 
 let client: RealtimeClient | null = null;
 let liveChannel: RealtimeChannel | null = null;
@@ -55,7 +107,7 @@ let authSet = false;
 let state: LiveState = 'offline';
 let stopAuth: (() => void) | null = null;
 const stateListeners = new Set<() => void>();
-const invalidators = new Set<Invalidate>();
+const holders = new Set<LiveHolder>();
 
 /** A challenge screen's results topic: who receives its tallies, and its channel once joined. */
 interface ResultsWatch {
@@ -79,10 +131,17 @@ export function onLiveState(listener: () => void) {
   };
 }
 
-function deliver(event: string, payload: Record<string, unknown>) {
+const hints = hintRefetch({
+  holders: () => holders,
   // A fan on the challenge's results topic has the tally already (decision 024): no refetch.
-  if (event === 'poll_results' && results.get(String(payload.challengeId))?.subscribed) return;
-  for (const key of keysFor(event, payload)) for (const invalidate of invalidators) invalidate(key);
+  onResultsTopic: (challengeId) => results.get(challengeId)?.subscribed === true,
+});
+
+function deliver(event: string, payload: Record<string, unknown>) {
+  if (event === 'poll_results') {
+    return hints.hint(typeof payload.challengeId === 'string' ? payload.challengeId : '');
+  }
+  for (const key of keysFor(event, payload)) for (const holder of holders) holder.invalidate(key);
 }
 
 /** Joins `results:{id}` (private: the fan's token decides, realtime-compat §11.8). */
@@ -173,7 +232,7 @@ async function connect() {
     setState(status === 'SUBSCRIBED' ? 'live' : status === 'CLOSED' ? 'offline' : 'connecting');
     if (status !== 'SUBSCRIBED') return;
     // After a reconnect, events sent while the socket was down are lost: refetch once.
-    if (joinedOnce) for (const invalidate of invalidators) for (const key of RESYNC) invalidate(key);
+    if (joinedOnce) for (const holder of holders) for (const key of RESYNC) holder.invalidate(key);
     joinedOnce = true;
   });
   stopAuth = onAuthEvent(() => void syncFanChannel());
@@ -181,16 +240,18 @@ async function connect() {
 
 /**
  * A live screen holds the connection while mounted (the last one to leave closes it). Each
- * holder passes how to refetch a query; events invalidate the queries they concern.
+ * holder passes how to refetch a query and what its cache shows; events invalidate the
+ * queries they concern.
  */
-export function acquireLive(invalidate: Invalidate): () => void {
-  invalidators.add(invalidate);
+export function acquireLive(holder: LiveHolder): () => void {
+  holders.add(holder);
   users += 1;
   if (users === 1 && !client) void connect().catch(() => setState('offline'));
   return () => {
-    invalidators.delete(invalidate);
+    holders.delete(holder);
     users -= 1;
     if (users > 0) return;
+    hints.cancel();
     stopAuth?.();
     stopAuth = null;
     const closing = client;

@@ -2,6 +2,7 @@ import type { Challenge } from '@paddock/contracts/api/challenges';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useFirstScreenShown } from '../first-screen.ts';
+import { queryKeys } from '../query-keys.ts';
 import { acquireLive, type LiveState, liveState, onLiveState, watchResults } from './live-connection.ts';
 import { showsResults, writeTally } from './results-tally.ts';
 
@@ -17,7 +18,17 @@ export function useLive(): LiveState {
   const queryClient = useQueryClient();
   const shown = useFirstScreenShown();
   useEffect(
-    () => (shown ? acquireLive((queryKey) => void queryClient.invalidateQueries({ queryKey })) : undefined),
+    () =>
+      shown
+        ? acquireLive({
+            invalidate: (queryKey, refetch = true) =>
+              void queryClient.invalidateQueries({ queryKey, refetchType: refetch ? 'active' : 'none' }),
+            // The cached view of the challenge shows its results (product §10.2.1.6: null while hidden).
+            showsResults: (challengeId) =>
+              (queryClient.getQueryData<Challenge>(queryKeys.challenge(challengeId))?.totalResponses ??
+                null) !== null,
+          })
+        : undefined,
     [shown, queryClient],
   );
   const current = useSyncExternalStore(onLiveState, liveState);
