@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newPhonePage, screenshot } from './support/browser.ts';
-import { apiGet, apiPostStatus, DEMO_FAN, expectAccessible, signIn, journeyRig } from './support/journeys.ts';
+import {
+  apiGet,
+  apiPostStatus,
+  closeLevelUpIfShown,
+  DEMO_FAN,
+  expectAccessible,
+  journeyRig,
+  signIn,
+} from './support/journeys.ts';
 
 /**
  * The fan web app's feature screens (product §13.4) in real Chromium at 390×844 against the
@@ -201,8 +209,7 @@ describe('fan web app features', () => {
     const done = await apiGet<ChallengeDto>(page, `/challenge/${arcade.challengeId}`);
     expect(done.userResponse).not.toBeNull();
     // The first points of the run may promote the fan: close the level-up celebration first.
-    const levelUp = page.getByRole('button', { name: "Let's go" });
-    if (await levelUp.isVisible()) await levelUp.click();
+    await closeLevelUpIfShown(page);
     await expectAccessible(page, 'features-challenge-arcade-result');
   });
 
@@ -406,18 +413,8 @@ describe('fan web app features', () => {
     await visitor.getByRole('button', { name: 'Sign up and claim' }).click();
     await visitor.getByRole('heading', { name: "You're in!" }).waitFor();
     expect(visitor.url()).toContain(`/activations/${open.slug}`);
-    // The bonus lifts the new fan a rank: the level-up celebration fades in over the page
-    // (axe would read its half-faded text). The fan closes it, then the page is checked.
-    const celebration = visitor.getByRole('button', { name: "Let's go" });
-    if (
-      await celebration.waitFor({ timeout: 5000 }).then(
-        () => true,
-        () => false,
-      )
-    ) {
-      await celebration.click();
-      await celebration.waitFor({ state: 'detached' });
-    }
+    // The bonus lifts the new fan a rank: the celebration is closed before the page is checked.
+    await closeLevelUpIfShown(visitor);
     await expectAccessible(visitor, 'features-activation-granted');
     await visitor.context().close();
   });

@@ -114,6 +114,24 @@ export async function expectAccessible(page: Page, name: string, settleMs = 350)
   expect(await seriousA11yViolations(page), `axe on ${name}`).toEqual([]);
 }
 
+/**
+ * Points that lift the fan a rank bring the level-up celebration, which fades in over the page a
+ * moment after the award (when the fan's `me` is read again). A journey that checks the page
+ * underneath closes it first: axe would otherwise read its half-faded text. Waits up to
+ * `withinMs` for it to appear; answers whether it did.
+ */
+export async function closeLevelUpIfShown(page: Page, withinMs = 3000): Promise<boolean> {
+  const celebration = page.getByRole('button', { name: "Let's go" });
+  const shown = await celebration.waitFor({ timeout: withinMs }).then(
+    () => true,
+    () => false,
+  );
+  if (!shown) return false;
+  await celebration.click();
+  await celebration.waitFor({ state: 'detached' });
+  return true;
+}
+
 /** The organization key the SPA reads from /config.json. */
 export async function organizationKey(baseUrl: string): Promise<string> {
   return ((await (await fetch(`${baseUrl}/config.json`)).json()) as { organizationKey: string })
