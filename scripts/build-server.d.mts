@@ -4,3 +4,5 @@ export declare const SERVER_BUILD: string;
 export declare function serverBuildStale(): boolean;
 /** Bundles server/src/main.ts and the contracts into server/dist/main.mjs. */
 export declare function buildServer(): Promise<void>;
+/** `node` arguments that start the compiled server, built first when stale. */
+export declare function compiledServerArgs(): Promise<string[]>;

@@ -47,6 +47,15 @@ export async function buildServer() {
   });
 }
 
+/**
+ * The arguments that start the compiled server with `node` (built first when stale): what
+ * `npm start`, the Lighthouse script and the browser journeys spawn.
+ */
+export async function compiledServerArgs() {
+  if (serverBuildStale()) await buildServer();
+  return ['--enable-source-maps', SERVER_BUILD];
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   if (process.argv.includes('--force') || serverBuildStale()) {
     const started = Date.now();

@@ -26,7 +26,7 @@ import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
-import { buildServer, SERVER_BUILD, serverBuildStale } from './build-server.mjs';
+import { compiledServerArgs } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -70,8 +70,7 @@ async function freePort() {
 async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-lighthouse-'));
-  if (serverBuildStale()) await buildServer();
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
+  const child = spawn(process.execPath, await compiledServerArgs(), {
     cwd: root,
     env: {
       ...process.env,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildServer, SERVER_BUILD, serverBuildStale } from '../../../scripts/build-server.mjs';
+import { compiledServerArgs } from '../../../scripts/build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -42,8 +42,7 @@ export async function startServer(
     Object.entries(env).map(([k, v]) => [k, v.replaceAll('{port}', String(port))]),
   );
   // The compiled server, as `npm start` runs it (decision 037).
-  if (serverBuildStale()) await buildServer();
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
+  const child: ChildProcess = spawn(process.execPath, await compiledServerArgs(), {
     cwd: root,
     env: {
       ...process.env,
