@@ -9,12 +9,7 @@ import Fastify, {
   LogController,
   type RouteOptions,
 } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminModules } from './admin/index.ts';
 import { platformRoutes } from './admin/platform-routes.ts';
 import { operatorGate } from './admin/operator-gate.ts';
@@ -24,6 +19,7 @@ import { operatorModules, productModules } from './modules/index.ts';
 import { fileDownloadRoutes } from './modules/files/file-download-routes.ts';
 import type { AppDeps } from './bootstrap.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, errorHandler } from './platform/errors.ts';
+import { compiledSerializerCompiler } from './platform/http/compiled-serializer.ts';
 import { idempotency } from './platform/idempotency.ts';
 import { siteOrigins } from './platform/org-sites.ts';
 import { requestContext } from './platform/request-context.ts';
@@ -88,7 +84,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler({ check: deps.config.NODE_ENV === 'test' }));
   app.setErrorHandler(errorHandler);
   await app.register(requestLog);
   await app.register(metrics, { token: deps.config.METRICS_TOKEN, render: opts.renderMetrics });

@@ -16,8 +16,9 @@ import { loggerOptions } from './platform/request-log.ts';
 async function serve(env: Env, inCluster: boolean) {
   if (inCluster) listenForClusterMetrics();
   const { deps, database, migrated } = await createDeps(env);
+  const logger = loggerOptions(env.LOG_LEVEL, process.stdout.isTTY === true);
   const app = await buildApp(deps, {
-    logger: loggerOptions(env.LOG_LEVEL, process.stdout.isTTY === true),
+    logger: { level: logger.level, stream: logger.stream },
     ...(inCluster ? { renderMetrics: clusterMetricsText } : {}),
   });
   if (migrated.length > 0) app.log.info({ migrated }, 'database migrated');
@@ -39,6 +40,7 @@ async function serve(env: Env, inCluster: boolean) {
   const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   // Printed last, after the listen log, so the URL and the demo logins are what the terminal ends on.
   banner.push(`  Paddock is running on http://${shown}:${env.PORT} (${database.engine})`);
+  await logger.flush();
   console.log(`\n${banner.join('\n')}\n`);
 }
 
