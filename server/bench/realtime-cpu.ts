@@ -92,7 +92,8 @@ export function serverMicrosPerFrame(alone: CpuSplit, withListeners: CpuSplit, f
 
 /** The server's top self-time functions within a window (monotonic µs) of its --cpu-prof profile. */
 export function profileTop(dir: string, window: { from: number; to: number }, count = 20): SelfTime[] {
-  // One profile per thread (tsx runs its loader in a worker): the main thread's is the largest.
+  // One profile per thread that ran JavaScript (the compiled server has one; a server run
+  // through tsx, an old checkout's, also its loader worker): the main thread's is the largest.
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.cpuprofile'))
     .map((f) => path.join(dir, f))
