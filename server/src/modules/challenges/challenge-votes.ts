@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import { ExpiringMap } from '../../platform/expiring-map.ts';
 
@@ -33,34 +34,23 @@ export async function voteAggregates(
     else missing.push(id);
   }
   if (missing.length === 0) return out;
-  // Only trivia has rows in trivia_answers: other challenges skip those two counts.
+  // Only trivia has rows in trivia_answers, and only the others have counted options in
+  // challenge_responses: each table is read only for the challenges that use it.
   const triviaMissing = missing.filter((id) => trivia.has(id));
+  const othersMissing = missing.filter((id) => !trivia.has(id));
   // One count per (challenge, option) over every completed response, those without an option
   // (keyword, arcade) included: the option counts are the votes, their sum the fans who responded.
-  const [responseCounts, triviaVotes, triviaTotals] = await Promise.all([
-    db
-      .selectFrom('challengeResponses')
-      .select(['challengeId', 'optionIndex', (eb) => eb.fn.countAll<number>().as('votes')])
-      .where('challengeId', 'in', missing)
-      .where('status', '=', 'completed')
-      .groupBy(['challengeId', 'optionIndex'])
-      .execute(),
-    triviaMissing.length === 0
+  const [responseCounts, triviaCounts] = await Promise.all([
+    othersMissing.length === 0
       ? []
       : db
-          .selectFrom('triviaAnswers')
-          .select(['challengeId', 'questionId', 'optionIndex', (eb) => eb.fn.countAll<number>().as('votes')])
-          .where('challengeId', 'in', triviaMissing)
-          .groupBy(['challengeId', 'questionId', 'optionIndex'])
+          .selectFrom('challengeResponses')
+          .select(['challengeId', 'optionIndex', (eb) => eb.fn.countAll<number>().as('votes')])
+          .where('challengeId', 'in', othersMissing)
+          .where('status', '=', 'completed')
+          .groupBy(['challengeId', 'optionIndex'])
           .execute(),
-    triviaMissing.length === 0
-      ? []
-      : db
-          .selectFrom('triviaAnswers')
-          .select(['challengeId', (eb) => eb.fn.count<number>('userId').distinct().as('total')])
-          .where('challengeId', 'in', triviaMissing)
-          .groupBy('challengeId')
-          .execute(),
+    triviaMissing.length === 0 ? [] : triviaVoteCounts(db, triviaMissing),
   ]);
   for (const id of missing) out.set(id, { votes: new Map(), total: 0 });
   for (const v of responseCounts) {
@@ -68,10 +58,33 @@ export async function voteAggregates(
     aggregate.total += Number(v.votes);
     if (v.optionIndex != null) aggregate.votes.set(`${v.challengeId}:${v.optionIndex}`, Number(v.votes));
   }
-  for (const v of triviaVotes)
-    out.get(v.challengeId)!.votes.set(`${v.questionId}:${v.optionIndex}`, Number(v.votes));
-  // Trivia counts every fan who answered at least one question.
-  for (const t of triviaTotals) out.get(t.challengeId)!.total = Number(t.total);
+  for (const v of triviaCounts) {
+    const aggregate = out.get(v.challengeId)!;
+    // Trivia counts every fan who answered at least one question: the challenge-wide row.
+    if (v.questionId == null) aggregate.total = Number(v.fans);
+    else aggregate.votes.set(`${v.questionId}:${v.optionIndex}`, Number(v.votes));
+  }
   for (const id of missing) voteCache.set(id, out.get(id)!);
   return out;
+}
+
+/**
+ * Trivia's counts in one statement (decision 036): answers per (question, option) and, in the
+ * row whose question is null, the distinct fans who answered any question of the challenge
+ * (question_id is never null in trivia_answers, so only that grouping set yields it).
+ */
+function triviaVoteCounts(db: Database, challengeIds: string[]) {
+  return db
+    .selectFrom('triviaAnswers')
+    .select([
+      'challengeId',
+      'questionId',
+      'optionIndex',
+      (eb) => eb.fn.countAll<number>().as('votes'),
+      (eb) => eb.fn.count<number>('userId').distinct().as('fans'),
+    ])
+    .where('challengeId', 'in', challengeIds)
+    .groupBy(sql`grouping sets ((challenge_id, question_id, option_index), (challenge_id))`)
+    .$narrowType<{ questionId: string | null; optionIndex: number | null }>()
+    .execute();
 }
