@@ -23,7 +23,11 @@ export async function answerTrivia(ctx: AnswerContext): Promise<AnswerOutcome> {
   if (!body.questionId || body.responseIndex === undefined) {
     throw badRequest('questionId and responseIndex are required for a trivia question');
   }
-  const { response, option } = await responseAndPickedOption(ctx, body.questionId, body.responseIndex);
+  const { response, option, previousIndex } = await responseAndPickedOption(
+    ctx,
+    body.questionId,
+    body.responseIndex,
+  );
   const answer = {
     organizationId: org.id,
     challengeId: challenge.id,
@@ -54,10 +58,17 @@ export async function answerTrivia(ctx: AnswerContext): Promise<AnswerOutcome> {
     )
     .returning('version')
     .executeTakeFirst();
-  if (!written) return { correct: null, points: 0 };
+  if (!written) return { correct: null, points: 0, votes: { newFan: false } };
   const { paid, known } = await scoreIfComplete(ctx, response);
-  if (paid === null) return { correct: null, points: 0, known };
-  return { correct: option.isCorrect, points: paid, known };
+  // The answer now counts for its option, no longer for the one it changed from; the quiz's
+  // response row is written with the fan's first answer, so without one the fan is new.
+  const votes = {
+    add: `${body.questionId}:${option.orderIndex}`,
+    ...(previousIndex == null ? {} : { remove: `${body.questionId}:${previousIndex}` }),
+    newFan: !response,
+  };
+  if (paid === null) return { correct: null, points: 0, known, votes };
+  return { correct: option.isCorrect, points: paid, known, votes };
 }
 
 /**
@@ -89,6 +100,12 @@ async function responseAndPickedOption(ctx: AnswerContext, questionId: string, r
       eb.exists(picked(eb).select('challengeQuestions.id')).as('questionFound'),
       picked(eb).select('challengeOptions.orderIndex').as('orderIndex'),
       picked(eb).select('challengeOptions.isCorrect').as('isCorrect'),
+      eb
+        .selectFrom('triviaAnswers')
+        .select('triviaAnswers.optionIndex')
+        .where('triviaAnswers.questionId', '=', questionId)
+        .where('triviaAnswers.userId', '=', userId)
+        .as('previousIndex'),
     ])
     .executeTakeFirstOrThrow();
   if (row.responseStatus === 'completed') {
@@ -102,6 +119,7 @@ async function responseAndPickedOption(ctx: AnswerContext, questionId: string, r
   return {
     response: row.responseId ? { id: row.responseId } : undefined,
     option: { orderIndex, isCorrect },
+    previousIndex: row.previousIndex,
   };
 }
 

@@ -9,6 +9,7 @@ import { answerPoll } from './answer-poll.ts';
 import { answerTrivia } from './answer-trivia.ts';
 import { announceResults } from './challenge-live.ts';
 import { challengeCatalogue } from './challenge-catalogue.ts';
+import { recordVote } from './challenge-votes.ts';
 import { type ChallengeRow, forgetVotes, type KnownViewData, presentChallenges } from './challenge-views.ts';
 
 const ANSWER: Record<string, (ctx: AnswerContext) => Promise<AnswerOutcome>> = {
@@ -29,6 +30,7 @@ export async function answerChallenge(
   body: ChallengeAnswerBody,
   appSecret: string,
 ) {
+  const began = performance.now();
   const outcome = await call.db.transaction().execute(async (db) => {
     const trx = { ...call, db };
     const challenge = await lockFanAndFindAnswerable(trx, challengeId);
@@ -36,8 +38,10 @@ export async function answerChallenge(
     if (!answer) throw unprocessable('invalid_challenge', `Unknown challenge subtype ${challenge.subtype}`);
     return { ...(await answer({ ...trx, challenge, body, appSecret })), row: challenge };
   });
-  // Even a refusal may have recorded something (a wrong keyword guess): drop the cached counts.
-  forgetVotes(challengeId);
+  // The kept vote counts take the answer in, or are dropped when it cannot say what changed:
+  // even a refusal may have recorded something (a wrong keyword guess).
+  if (outcome.votes) recordVote(challengeId, outcome.votes, began);
+  else forgetVotes(challengeId);
   if (outcome.refusal) throw outcome.refusal;
   // The row the answer was checked against (open, visible, not archived): presented as it is
   // rather than read again, one round trip fewer on race day's busiest write.

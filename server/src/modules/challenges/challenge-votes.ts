@@ -11,14 +11,63 @@ export interface VoteAggregate {
 /**
  * Every reader of a live poll sees the same counts, and counting them means reading every
  * response: at race-day volume that was the cost of GET /challenge. They are kept for at most
- * a second (decision 032), and an answer recorded by this process drops its challenge's
- * counts at once (forgetVotes), so a fan always sees their own vote counted.
+ * a second (decision 032), and a fan always sees their own vote counted: an answer recorded by
+ * this process either adds itself to the kept counts or drops them (recordVote).
+ *
+ * Exactness: kept counts are a count read at one moment plus every answer this process
+ * committed after that read finished. A read in flight when an answer commits may or may not
+ * have seen it, so it is not kept (each challenge's generation moves on every answer and
+ * drop), and kept counts whose read finished after the answer began are dropped, not added to.
  */
 const VOTES_FOR_MS = 1_000;
-const voteCache = new ExpiringMap<VoteAggregate>(VOTES_FOR_MS);
+const voteCache = new ExpiringMap<{ aggregate: VoteAggregate; readAt: number }>(VOTES_FOR_MS);
+/** Per challenge, how many answers and drops this process has seen; a read keeps its counts only if unchanged. */
+const generations = new Map<string, number>();
+const MAX_GENERATIONS = 100_000;
+/** Moves on when `generations` is cleared, so a read begun before the clear is not kept either. */
+let epoch = 0;
+
+const generationOf = (challengeId: string) => `${epoch}:${generations.get(challengeId) ?? 0}`;
+
+function nextGeneration(challengeId: string) {
+  if (generations.size >= MAX_GENERATIONS) {
+    generations.clear();
+    epoch++;
+  }
+  generations.set(challengeId, (generations.get(challengeId) ?? 0) + 1);
+}
 
 export function forgetVotes(challengeId: string) {
   voteCache.delete(challengeId);
+  nextGeneration(challengeId);
+}
+
+/** What one committed answer changed in its challenge's counts (keys as in VoteAggregate.votes). */
+export interface VoteChange {
+  /** The option the fan's answer now counts for. */
+  add?: string;
+  /** The option it counted for before (a changed trivia answer). */
+  remove?: string;
+  /** A fan not counted in `total` before (a first answer). */
+  newFan: boolean;
+}
+
+/**
+ * After an answer's transaction committed: its change is added to the kept counts when they
+ * were read before the answer began (`answerBegan`, performance.now()), so they cannot include
+ * it; otherwise they are dropped and the next reader counts afresh.
+ */
+export function recordVote(challengeId: string, change: VoteChange, answerBegan: number) {
+  const kept = voteCache.get(challengeId);
+  nextGeneration(challengeId);
+  if (!kept || kept.readAt >= answerBegan) {
+    voteCache.delete(challengeId);
+    return;
+  }
+  const { votes } = kept.aggregate;
+  if (change.remove) votes.set(change.remove, (votes.get(change.remove) ?? 0) - 1);
+  if (change.add) votes.set(change.add, (votes.get(change.add) ?? 0) + 1);
+  if (change.newFan) kept.aggregate.total += 1;
 }
 
 export async function voteAggregates(
@@ -30,7 +79,7 @@ export async function voteAggregates(
   const missing: string[] = [];
   for (const id of ids) {
     const hit = voteCache.get(id);
-    if (hit) out.set(id, hit);
+    if (hit) out.set(id, hit.aggregate);
     else missing.push(id);
   }
   if (missing.length === 0) return out;
@@ -38,6 +87,7 @@ export async function voteAggregates(
   // challenge_responses: each table is read only for the challenges that use it.
   const triviaMissing = missing.filter((id) => trivia.has(id));
   const othersMissing = missing.filter((id) => !trivia.has(id));
+  const began = new Map(missing.map((id) => [id, generationOf(id)]));
   // One count per (challenge, option) over every completed response, those without an option
   // (keyword, arcade) included: the option counts are the votes, their sum the fans who responded.
   const [responseCounts, triviaCounts] = await Promise.all([
@@ -64,7 +114,10 @@ export async function voteAggregates(
     if (v.questionId == null) aggregate.total = Number(v.fans);
     else aggregate.votes.set(`${v.questionId}:${v.optionIndex}`, Number(v.votes));
   }
-  for (const id of missing) voteCache.set(id, out.get(id)!);
+  const readAt = performance.now();
+  for (const id of missing) {
+    if (began.get(id) === generationOf(id)) voteCache.set(id, { aggregate: out.get(id)!, readAt });
+  }
   return out;
 }
 
