@@ -30,17 +30,20 @@ export async function answerChallenge(
   body: ChallengeAnswerBody,
   appSecret: string,
 ) {
-  const began = performance.now();
+  // Just before the commit is sent: vote counts read before this moment cannot include the answer.
+  let committing = 0;
   const outcome = await call.db.transaction().execute(async (db) => {
     const trx = { ...call, db };
     const challenge = await lockFanAndFindAnswerable(trx, challengeId);
     const answer = ANSWER[challenge.subtype];
     if (!answer) throw unprocessable('invalid_challenge', `Unknown challenge subtype ${challenge.subtype}`);
-    return { ...(await answer({ ...trx, challenge, body, appSecret })), row: challenge };
+    const result = { ...(await answer({ ...trx, challenge, body, appSecret })), row: challenge };
+    committing = performance.now();
+    return result;
   });
   // The kept vote counts take the answer in, or are dropped when it cannot say what changed:
   // even a refusal may have recorded something (a wrong keyword guess).
-  if (outcome.votes) recordVote(challengeId, outcome.votes, began);
+  if (outcome.votes) recordVote(challengeId, outcome.votes, committing);
   else forgetVotes(challengeId);
   if (outcome.refusal) throw outcome.refusal;
   // The row the answer was checked against (open, visible, not archived): presented as it is

@@ -30,25 +30,25 @@ const counts = async (challengeId: string) => {
 // Decision 032: the counts kept for a second are a read plus the answers this process committed
 // after that read finished; never an answer twice, never one left out for the fan who made it.
 describe('the vote counts kept in memory', () => {
-  it('add an answer that began after they were read, without reading again', async () => {
+  it('add an answer committed after they were read, without reading again', async () => {
     const { org, fan } = await orgWithFan(t);
     const { challengeId } = await makeChallenge(t, org, { subtype: 'poll' });
     expect(await counts(challengeId)).toEqual({ first: 0, total: 0 });
-    const began = performance.now();
+    const committing = performance.now();
     await respond(fan, challengeId, 0);
-    recordVote(challengeId, { add: `${challengeId}:0`, newFan: true }, began);
+    recordVote(challengeId, { add: `${challengeId}:0`, newFan: true }, committing);
     // Another process's answer, not announced here: the kept counts do not know it yet.
     await respond(await createFan(t, org), challengeId, 0);
     expect(await counts(challengeId)).toEqual({ first: 1, total: 1 });
   });
 
-  it('are dropped, not added to, when read after the answer began (the read may have seen it)', async () => {
+  it('are dropped, not added to, when read after the answer’s commit was sent (the read may have seen it)', async () => {
     const { org, fan } = await orgWithFan(t);
     const { challengeId } = await makeChallenge(t, org, { subtype: 'poll' });
-    const began = performance.now();
+    const committing = performance.now();
     await respond(fan, challengeId, 0);
     expect(await counts(challengeId)).toEqual({ first: 1, total: 1 });
-    recordVote(challengeId, { add: `${challengeId}:0`, newFan: true }, began);
+    recordVote(challengeId, { add: `${challengeId}:0`, newFan: true }, committing);
     expect(await counts(challengeId)).toEqual({ first: 1, total: 1 });
   });
 

@@ -17,7 +17,8 @@ export interface VoteAggregate {
  * Exactness: kept counts are a count read at one moment plus every answer this process
  * committed after that read finished. A read in flight when an answer commits may or may not
  * have seen it, so it is not kept (each challenge's generation moves on every answer and
- * drop), and kept counts whose read finished after the answer began are dropped, not added to.
+ * drop), and kept counts whose read finished after the answer's commit was sent are dropped,
+ * not added to.
  */
 const VOTES_FOR_MS = 1_000;
 const voteCache = new ExpiringMap<{ aggregate: VoteAggregate; readAt: number }>(VOTES_FOR_MS);
@@ -53,14 +54,15 @@ export interface VoteChange {
 }
 
 /**
- * After an answer's transaction committed: its change is added to the kept counts when they
- * were read before the answer began (`answerBegan`, performance.now()), so they cannot include
- * it; otherwise they are dropped and the next reader counts afresh.
+ * After an answer's transaction committed: its change is added to the kept counts when their
+ * read had finished before the answer's commit was sent (`committing`, performance.now() taken
+ * just before it), so it cannot have seen the answer; otherwise they are dropped and the next
+ * reader counts afresh.
  */
-export function recordVote(challengeId: string, change: VoteChange, answerBegan: number) {
+export function recordVote(challengeId: string, change: VoteChange, committing: number) {
   const kept = voteCache.get(challengeId);
   nextGeneration(challengeId);
-  if (!kept || kept.readAt >= answerBegan) {
+  if (!kept || kept.readAt >= committing) {
     voteCache.delete(challengeId);
     return;
   }
