@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { deferBegin } from './deferred-begin.ts';
 import { PGlitePool } from './pglite-pool.ts';
 import type { DB } from './schema.ts';
 
@@ -59,6 +60,9 @@ export async function openDatabase(opts: {
       max: opts.poolSize ?? 20,
       connectionTimeoutMillis: opts.poolWaitMs ?? POOL_WAIT_MS,
       keepAlive: true,
+      // Several queries on the wire at once: what lets a transaction's begin travel with its
+      // first statement (deferred-begin.ts).
+      pipeline: true,
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
     });
     // Decision 014: an outage must never crash the process. node-postgres emits 'error' on the
@@ -67,7 +71,10 @@ export async function openDatabase(opts: {
     // rejects on its own (→ 503), and the pool drops the broken client and reconnects later.
     const onError = opts.onConnectionError ?? (() => {});
     pool.on('error', onError);
-    pool.on('connect', (client) => client.on('error', onError));
+    pool.on('connect', (client) => {
+      client.on('error', onError);
+      deferBegin(client);
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
     const stats = () => ({ size: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, engine: 'postgres', close: () => db.destroy(), ping: () => ping(db), stats };

@@ -7,6 +7,7 @@ import { fanLockColumn } from '../profile/fan-accounts.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
 import { unarchivedChallenge } from './challenge-service.ts';
 import { type ChallengeRow, isClosed, type KnownViewData } from './challenge-views.ts';
+import type { VoteChange } from './challenge-votes.ts';
 
 /** What every subtype's answer function shares (challenge-answer.ts dispatches to them). */
 
@@ -30,6 +31,8 @@ export interface AnswerOutcome {
    * committed): presenting the answered challenge uses them instead of reading them again.
    */
   known?: KnownViewData;
+  /** What the committed answer changed in the challenge's vote counts; unset: drop the kept counts. */
+  votes?: VoteChange;
 }
 
 export const badRequest = (message: string) => new AppError(400, 'validation_failed', message);

@@ -1,23 +1,72 @@
+import { sql } from 'kysely';
 import { unprocessable } from '../../platform/errors.ts';
-import { type AnswerContext, type AnswerOutcome, badRequest, completeAndPay } from './answer-common.ts';
+import {
+  type AnswerContext,
+  type AnswerOutcome,
+  award,
+  badRequest,
+  setPointsAwarded,
+} from './answer-common.ts';
 
 /**
- * The challenge's options in order, with the fan's response status so far, in one round trip:
- * the options are presented with the answer too, so they are all read, not just the one picked.
+ * In one statement, read after the fan's lock (decision 036): every option of the challenge in
+ * order (presented with the answer, so all are read), the fan's response status so far, and the
+ * fan's completed response for the picked option, inserted only when the fan has not answered
+ * and the option is the challenge's. `points` is what the response records before the award
+ * (the option's points when the answer pays now).
  */
-function optionsAndStatus(ctx: AnswerContext) {
-  const { db, challenge, userId } = ctx;
+function optionsAndRecordedResponse(ctx: AnswerContext, optionIndex: number, payNow: boolean) {
+  const { db, challenge, userId, now, org } = ctx;
   return db
-    .selectFrom('challengeOptions')
-    .selectAll('challengeOptions')
-    .select((eb) =>
-      eb
+    .with('prior', (qb) =>
+      qb
         .selectFrom('challengeResponses')
         .select('status')
-        .where('challengeResponses.challengeId', '=', challenge.id)
-        .where('challengeResponses.userId', '=', userId)
-        .as('responseStatus'),
+        .where('challengeId', '=', challenge.id)
+        .where('userId', '=', userId),
     )
+    .with('recorded', (qb) =>
+      qb
+        .insertInto('challengeResponses')
+        .columns([
+          'organizationId',
+          'challengeId',
+          'userId',
+          'status',
+          'optionIndex',
+          'pointsAwarded',
+          'createdAt',
+          'completedAt',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom('challengeOptions')
+            .select((s) => [
+              // Typed: a parameter in an INSERT's SELECT list is text to PostgreSQL otherwise.
+              sql<string>`${org.id}::uuid`.as('organizationId'),
+              sql<string>`${challenge.id}::uuid`.as('challengeId'),
+              sql<string>`${userId}::uuid`.as('userId'),
+              sql.lit('completed').as('status'),
+              'challengeOptions.orderIndex',
+              payNow ? s.ref('challengeOptions.points').as('pointsAwarded') : sql.lit(0).as('pointsAwarded'),
+              sql<Date>`${now}::timestamptz`.as('createdAt'),
+              sql<Date>`${now}::timestamptz`.as('completedAt'),
+            ])
+            .where('challengeOptions.challengeId', '=', challenge.id)
+            .where('challengeOptions.questionId', 'is', null)
+            .where('challengeOptions.orderIndex', '=', optionIndex)
+            .where((w) =>
+              w.not(w.exists(w.selectFrom('prior').select('status').where('status', '=', 'completed'))),
+            ),
+        )
+        .returning(['pointsAwarded']),
+    )
+    .selectFrom('challengeOptions')
+    .selectAll('challengeOptions')
+    .select((eb) => [
+      eb.selectFrom('prior').select('status').as('responseStatus'),
+      eb.selectFrom('recorded').select('pointsAwarded').as('recordedPoints'),
+    ])
     .where('challengeOptions.challengeId', '=', challenge.id)
     .where('challengeOptions.questionId', 'is', null)
     .orderBy('challengeOptions.orderIndex')
@@ -29,19 +78,36 @@ function optionsAndStatus(ctx: AnswerContext) {
  * answering; a pick'em pays only at settlement (challenge-settlement.ts).
  */
 export async function answerOption(ctx: AnswerContext, payNow: boolean): Promise<AnswerOutcome> {
-  const { body } = ctx;
+  const { body, challenge, userId, now, db } = ctx;
   if (body.responseIndex === undefined) throw badRequest('responseIndex is required for this challenge');
-  const rows = await optionsAndStatus(ctx);
-  // Every option row carries the same status; a challenge always has options (validation).
+  const rows = await optionsAndRecordedResponse(ctx, body.responseIndex, payNow);
+  // Every option row carries the same status and recorded points; a challenge always has options (validation).
   if (rows[0]?.responseStatus === 'completed') {
     throw unprocessable('already_answered', 'You have already answered this challenge');
   }
-  const options = rows.map(({ responseStatus: _, ...option }) => option);
+  const options = rows.map(({ responseStatus: _, recordedPoints: __, ...option }) => option);
   const option = options.find((o) => o.orderIndex === body.responseIndex);
-  if (!option) throw unprocessable('invalid_option', 'That option is not part of this challenge');
-  const points = payNow ? option.points : 0;
-  const { paid, response } = await completeAndPay(ctx, { optionIndex: option.orderIndex }, points);
-  return { correct: null, points: paid, known: { options, response } };
+  const recorded = rows[0]?.recordedPoints;
+  if (!option || recorded == null) {
+    throw unprocessable('invalid_option', 'That option is not part of this challenge');
+  }
+  // Once key `challenge:<id>`; the response keeps what was actually paid (a boost may change it).
+  const paid = await award(ctx, recorded, `challenge:${challenge.id}`);
+  if (paid !== recorded) await setPointsAwarded(db, challenge.id, userId, paid);
+  // The response as the statement wrote it and as it stands at commit.
+  const response = {
+    challengeId: challenge.id,
+    status: 'completed' as const,
+    optionIndex: option.orderIndex,
+    responseText: null,
+    score: null,
+    correct: null,
+    pointsAwarded: paid,
+    completedAt: now,
+  };
+  // A completed response for this option from a fan who had none (a second is already_answered).
+  const votes = { add: `${challenge.id}:${option.orderIndex}`, newFan: true };
+  return { correct: null, points: paid, known: { options, response }, votes };
 }
 
 /** POST /challenge/{id} for a poll: the chosen option's points, once. */

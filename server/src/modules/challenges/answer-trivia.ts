@@ -1,3 +1,5 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import {
   type AnswerContext,
@@ -5,8 +7,9 @@ import {
   award,
   badRequest,
   ledgerDescription,
-  openResponse,
 } from './answer-common.ts';
+import type { OwnTriviaAnswer } from './challenge-fan-answers.ts';
+import type { KnownViewData } from './challenge-views.ts';
 
 /**
  * Product §10.2.5: while the quiz is in progress an answer is only recorded (no verdict, no
@@ -20,8 +23,11 @@ export async function answerTrivia(ctx: AnswerContext): Promise<AnswerOutcome> {
   if (!body.questionId || body.responseIndex === undefined) {
     throw badRequest('questionId and responseIndex are required for a trivia question');
   }
-  const response = await openResponse(db, challenge.id, userId);
-  const option = await pickedOption(ctx, body.questionId, body.responseIndex);
+  const { response, option, previousIndex } = await responseAndPickedOption(
+    ctx,
+    body.questionId,
+    body.responseIndex,
+  );
   const answer = {
     organizationId: org.id,
     challengeId: challenge.id,
@@ -52,43 +58,83 @@ export async function answerTrivia(ctx: AnswerContext): Promise<AnswerOutcome> {
     )
     .returning('version')
     .executeTakeFirst();
-  if (!written) return { correct: null, points: 0 };
-  const paid = await scoreIfComplete(ctx, response);
-  if (paid === null) return { correct: null, points: 0 };
-  return { correct: option.isCorrect, points: paid };
+  if (!written) return { correct: null, points: 0, votes: { newFan: false } };
+  const { paid, known } = await scoreIfComplete(ctx, response);
+  // The answer now counts for its option, no longer for the one it changed from; the quiz's
+  // response row is written with the fan's first answer, so without one the fan is new.
+  const votes = {
+    add: `${body.questionId}:${option.orderIndex}`,
+    ...(previousIndex == null ? {} : { remove: `${body.questionId}:${previousIndex}` }),
+    newFan: !response,
+  };
+  if (paid === null) return { correct: null, points: 0, known, votes };
+  return { correct: option.isCorrect, points: paid, known, votes };
 }
 
-/** The option picked, read with its question in one statement: 422 when either is not this quiz's. */
-async function pickedOption(ctx: AnswerContext, questionId: string, responseIndex: number) {
-  const row = await ctx.db
-    .selectFrom('challengeQuestions')
-    .leftJoin('challengeOptions', (join) =>
-      join
-        .onRef('challengeOptions.questionId', '=', 'challengeQuestions.id')
-        .on('challengeOptions.orderIndex', '=', responseIndex),
-    )
-    .select(['challengeOptions.orderIndex', 'challengeOptions.isCorrect'])
-    .where('challengeQuestions.id', '=', questionId)
-    .where('challengeQuestions.challengeId', '=', ctx.challenge.id)
-    .executeTakeFirst();
-  if (!row) throw unprocessable('invalid_question', 'That question is not part of this quiz');
+/**
+ * The fan's response so far (422 already_answered once the quiz is complete) and the option
+ * picked with its question (422 when either is not this quiz's), in one statement read after
+ * the fan's lock (decision 036), refusals in that order.
+ */
+async function responseAndPickedOption(ctx: AnswerContext, questionId: string, responseIndex: number) {
+  const { db, challenge, userId } = ctx;
+  const ownResponse = (eb: ExpressionBuilder<DB, never>) =>
+    eb
+      .selectFrom('challengeResponses')
+      .where('challengeResponses.challengeId', '=', challenge.id)
+      .where('challengeResponses.userId', '=', userId);
+  const picked = (eb: ExpressionBuilder<DB, never>) =>
+    eb
+      .selectFrom('challengeQuestions')
+      .leftJoin('challengeOptions', (join) =>
+        join
+          .onRef('challengeOptions.questionId', '=', 'challengeQuestions.id')
+          .on('challengeOptions.orderIndex', '=', responseIndex),
+      )
+      .where('challengeQuestions.id', '=', questionId)
+      .where('challengeQuestions.challengeId', '=', challenge.id);
+  const row = await db
+    .selectNoFrom((eb) => [
+      ownResponse(eb).select('challengeResponses.id').as('responseId'),
+      ownResponse(eb).select('challengeResponses.status').as('responseStatus'),
+      eb.exists(picked(eb).select('challengeQuestions.id')).as('questionFound'),
+      picked(eb).select('challengeOptions.orderIndex').as('orderIndex'),
+      picked(eb).select('challengeOptions.isCorrect').as('isCorrect'),
+      eb
+        .selectFrom('triviaAnswers')
+        .select('triviaAnswers.optionIndex')
+        .where('triviaAnswers.questionId', '=', questionId)
+        .where('triviaAnswers.userId', '=', userId)
+        .as('previousIndex'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (row.responseStatus === 'completed') {
+    throw unprocessable('already_answered', 'You have already answered this challenge');
+  }
+  if (!row.questionFound) throw unprocessable('invalid_question', 'That question is not part of this quiz');
   const { orderIndex, isCorrect } = row;
-  if (orderIndex === null || isCorrect === null) {
+  if (orderIndex == null || isCorrect == null) {
     throw unprocessable('invalid_option', 'That option is not part of this question');
   }
-  return { orderIndex, isCorrect };
+  return {
+    response: row.responseId ? { id: row.responseId } : undefined,
+    option: { orderIndex, isCorrect },
+    previousIndex: row.previousIndex,
+  };
 }
 
 /**
  * Records the quiz's progress; once every question has an answer, pays each correct one (a
  * once-only key per question and answer version, so a retried request cannot pay twice) and
- * answers the total paid. Null while the quiz is still in progress. `response` is the fan's
- * response row as read under their lock at the start of this transaction.
+ * answers the total paid. `paid` is null while the quiz is still in progress. `response` is the
+ * fan's response row as read under their lock at the start of this transaction. `known` is the
+ * fan's answers and response as this transaction leaves them, for presenting the quiz without
+ * reading them again.
  */
 async function scoreIfComplete(
   ctx: AnswerContext,
   response: { id: string } | undefined,
-): Promise<number | null> {
+): Promise<{ paid: number | null; known: KnownViewData }> {
   const { db, challenge, userId, now } = ctx;
   // Every question with the fan's answer to it, if any, in one statement.
   const questions = await db
@@ -107,6 +153,9 @@ async function scoreIfComplete(
       'challengeQuestions.id as questionId',
       'challengeQuestions.orderIndex',
       'triviaAnswers.version',
+      'triviaAnswers.optionIndex as answeredIndex',
+      'triviaAnswers.correct as answeredCorrect',
+      'triviaAnswers.points as answeredPoints',
       'challengeOptions.isCorrect',
       'challengeOptions.points',
     ])
@@ -114,6 +163,15 @@ async function scoreIfComplete(
     .orderBy('challengeQuestions.orderIndex')
     .execute();
   const complete = questions.every((q) => q.version !== null && q.isCorrect !== null);
+  const triviaAnswers = new Map<string, OwnTriviaAnswer>();
+  for (const q of questions) {
+    if (q.answeredIndex == null || q.answeredCorrect == null) continue;
+    triviaAnswers.set(q.questionId, {
+      optionIndex: q.answeredIndex,
+      correct: q.answeredCorrect,
+      points: q.answeredPoints ?? 0,
+    });
+  }
   let total = 0;
   if (complete) {
     for (const a of questions) {
@@ -126,6 +184,8 @@ async function scoreIfComplete(
           )
         : 0;
       total += paid;
+      const answer = triviaAnswers.get(a.questionId);
+      if (answer) answer.points = paid;
       await db
         .updateTable('triviaAnswers')
         .set({ points: paid })
@@ -147,5 +207,14 @@ async function scoreIfComplete(
       .values({ organizationId: ctx.org.id, challengeId: challenge.id, userId, createdAt: now, ...progress })
       .execute();
   }
-  return complete ? total : null;
+  // A trivia response row carries only its progress (no option, text, score or verdict).
+  const ownResponse = {
+    challengeId: challenge.id,
+    optionIndex: null,
+    responseText: null,
+    score: null,
+    correct: null,
+    ...progress,
+  };
+  return { paid: complete ? total : null, known: { response: ownResponse, triviaAnswers } };
 }

@@ -8,7 +8,9 @@ import { answerPickem } from './answer-pickem.ts';
 import { answerPoll } from './answer-poll.ts';
 import { answerTrivia } from './answer-trivia.ts';
 import { announceResults } from './challenge-live.ts';
-import { forgetVotes, presentChallenges } from './challenge-views.ts';
+import { challengeCatalogue } from './challenge-catalogue.ts';
+import { recordVote } from './challenge-votes.ts';
+import { type ChallengeRow, forgetVotes, type KnownViewData, presentChallenges } from './challenge-views.ts';
 
 const ANSWER: Record<string, (ctx: AnswerContext) => Promise<AnswerOutcome>> = {
   poll: answerPoll,
@@ -28,19 +30,28 @@ export async function answerChallenge(
   body: ChallengeAnswerBody,
   appSecret: string,
 ) {
+  // Just before the commit is sent: vote counts read before this moment cannot include the answer.
+  let committing = 0;
   const outcome = await call.db.transaction().execute(async (db) => {
     const trx = { ...call, db };
     const challenge = await lockFanAndFindAnswerable(trx, challengeId);
     const answer = ANSWER[challenge.subtype];
     if (!answer) throw unprocessable('invalid_challenge', `Unknown challenge subtype ${challenge.subtype}`);
-    return { ...(await answer({ ...trx, challenge, body, appSecret })), row: challenge };
+    const result = { ...(await answer({ ...trx, challenge, body, appSecret })), row: challenge };
+    committing = performance.now();
+    return result;
   });
-  // Even a refusal may have recorded something (a wrong keyword guess): drop the cached counts.
-  forgetVotes(challengeId);
+  // The kept vote counts take the answer in, or are dropped when it cannot say what changed:
+  // even a refusal may have recorded something (a wrong keyword guess).
+  if (outcome.votes) recordVote(challengeId, outcome.votes, committing);
+  else forgetVotes(challengeId);
   if (outcome.refusal) throw outcome.refusal;
   // The row the answer was checked against (open, visible, not archived): presented as it is
   // rather than read again, one round trip fewer on race day's busiest write.
-  const [challenge] = await presentChallenges(call.db, call.userId, [outcome.row], call.now, outcome.known);
+  const known = outcome.known?.options
+    ? outcome.known
+    : { ...(await catalogueOptions(call, outcome.row)), ...outcome.known };
+  const [challenge] = await presentChallenges(call.db, call.userId, [outcome.row], call.now, known);
   if (!challenge) throw new Error('A presented challenge went missing');
   if (RESULT_SUBTYPES.has(challenge.subtype)) {
     announceResults(call.db, {
@@ -52,4 +63,20 @@ export async function answerChallenge(
     });
   }
   return { correct: outcome.correct, points: outcome.points, completed: challenge.completed, challenge };
+}
+
+/**
+ * The answered challenge's options and questions from the organization's catalogue (decision
+ * 032) when its copy is of the row the answer was checked against (same updatedAt: an
+ * operator's edit of the options bumps it in the same transaction, and options freeze once a
+ * fan has answered), so presenting the answer does not read them again. None otherwise: the
+ * presenter reads them.
+ */
+async function catalogueOptions(call: FanCall, row: ChallengeRow): Promise<KnownViewData> {
+  const entry = (await challengeCatalogue(call.db, call.org.id)).byId.get(row.id);
+  if (!entry || new Date(entry.row.updatedAt).getTime() !== new Date(row.updatedAt).getTime()) return {};
+  return {
+    options: [...entry.options, ...entry.questions.flatMap((q) => q.options)],
+    questions: entry.questions.map((q) => q.row),
+  };
 }

@@ -247,6 +247,51 @@ describe('trivia', () => {
     ]);
   });
 
+  it('presents each answer exactly as a read right after it shows the quiz, other fans’ answers counted', async () => {
+    const { org, fan } = await orgWithFan(t);
+    const other = await createFan(t, org);
+    const trivia = await makeChallenge(t, org, { subtype: 'trivia' });
+    const url = `/api/challenge/${trivia.challengeId}`;
+    const [q1, q2] = trivia.questions as { questionId: string }[];
+    await apiCall(t, other, 'POST', url, { questionId: q1?.questionId, responseIndex: 1 });
+    await apiCall(t, other, 'POST', url, { questionId: q2?.questionId, responseIndex: 1 });
+    // First answer, a changed answer, the same answer again, the completing answer.
+    for (const [questionId, responseIndex] of [
+      [q1?.questionId, 0],
+      [q1?.questionId, 1],
+      [q1?.questionId, 1],
+      [q2?.questionId, 0],
+    ] as const) {
+      const answered = await apiCall(t, fan, 'POST', url, { questionId, responseIndex });
+      expect(answered.statusCode, answered.body).toBe(200);
+      const read = await apiCall(t, fan, 'GET', url);
+      expect(answered.json().challenge).toEqual(read.json());
+    }
+    const done = (await apiCall(t, fan, 'GET', url)).json();
+    expect(done.totalResponses).toBe(2);
+    expect(done.questions[0].options.map((o: { result: { votes: number } }) => o.result.votes)).toEqual([
+      0, 2,
+    ]);
+    expect(done.questions[1].options.map((o: { result: { votes: number } }) => o.result.votes)).toEqual([
+      1, 1, 0,
+    ]);
+  });
+
+  it('refuses a completed quiz before judging the question (already_answered first)', async () => {
+    const { org, fan } = await orgWithFan(t);
+    const trivia = await makeChallenge(t, org, { subtype: 'trivia' });
+    const otherQuiz = await makeChallenge(t, org, { subtype: 'trivia' });
+    const url = `/api/challenge/${trivia.challengeId}`;
+    for (const q of trivia.questions as { questionId: string }[]) {
+      await apiCall(t, fan, 'POST', url, { questionId: q.questionId, responseIndex: 0 });
+    }
+    const foreign = await apiCall(t, fan, 'POST', url, {
+      questionId: otherQuiz.questions[0]?.questionId,
+      responseIndex: 0,
+    });
+    expect(foreign.json().code).toBe('already_answered');
+  });
+
   it('refuses an unknown question (invalid_question) and an unknown option (invalid_option)', async () => {
     const { org, fan } = await orgWithFan(t);
     const trivia = await makeChallenge(t, org, { subtype: 'trivia' });

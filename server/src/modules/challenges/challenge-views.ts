@@ -2,7 +2,12 @@ import { isChallengeCompleted } from '@paddock/contracts';
 import type { Challenge, ChallengeOption, TriviaQuestion } from '@paddock/contracts/api/challenges';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/engine.ts';
-import { type OwnAnswers, type OwnResponse, ownAnswers } from './challenge-fan-answers.ts';
+import {
+  type OwnAnswers,
+  type OwnResponse,
+  type OwnTriviaAnswer,
+  ownAnswers,
+} from './challenge-fan-answers.ts';
 import type { ChallengeOptionsTable, ChallengeQuestionsTable, ChallengesTable } from './challenge-tables.ts';
 import { type VoteAggregate, voteAggregates } from './challenge-votes.ts';
 
@@ -30,12 +35,17 @@ export const challengeBasics = (row: ChallengeRow) => ({
 
 /**
  * What a caller presenting one challenge already holds (an answer that read the options and
- * wrote the fan's response): those reads are skipped. Options are known only for a challenge
- * without questions (not trivia).
+ * wrote the fan's response, or the catalogue's copy of its options): those reads are skipped.
+ * A trivia quiz's options count as known only with its questions.
  */
 export interface KnownViewData {
-  options?: OptionRow[];
+  /** Every option of the challenge, its questions' included, ordered by orderIndex. */
+  options?: readonly OptionRow[];
+  /** The challenge's questions in order (trivia). */
+  questions?: readonly QuestionRow[];
   response?: OwnResponse;
+  /** The fan's answer to each question they answered (trivia), as committed. */
+  triviaAnswers?: Map<string, OwnTriviaAnswer>;
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T) {
@@ -103,8 +113,8 @@ function maxPointsOf(row: ChallengeRow, options: OptionRow[], questionWorths: nu
 /** The fan-independent entries of these rows, given their options and questions (optionsAndQuestions). */
 export function describeChallenges(
   rows: ChallengeRow[],
-  options: OptionRow[],
-  questions: QuestionRow[],
+  options: readonly OptionRow[],
+  questions: readonly QuestionRow[],
 ): ChallengeEntry[] {
   const topLevel = new Map<string, OptionRow[]>();
   const perQuestion = new Map<string, OptionRow[]>();
@@ -157,10 +167,11 @@ async function fanData(
   // challenge_responses: each table is read only for the challenges that use it.
   const triviaIds = triviaIdsOf(rows);
   const [own, votes] = await Promise.all([
-    ownAnswers(db, userId, known.response ? [] : ids, triviaIds),
+    ownAnswers(db, userId, known.response ? [] : ids, known.triviaAnswers ? [] : triviaIds),
     voteAggregates(db, ids, new Set(triviaIds)),
   ]);
   if (known.response) own.responses.set(known.response.challengeId, known.response);
+  for (const [questionId, answer] of known.triviaAnswers ?? []) own.triviaAnswers.set(questionId, answer);
   return { ...own, votes };
 }
 
@@ -325,8 +336,8 @@ export async function presentChallenges(
   if (rows.length === 0) return [];
   const triviaIds = triviaIdsOf(rows);
   const [[options, questions], data] = await Promise.all([
-    known.options && triviaIds.length === 0
-      ? [known.options, []]
+    known.options && (triviaIds.length === 0 || known.questions)
+      ? [known.options, known.questions ?? []]
       : optionsAndQuestions(
           db,
           rows.map((r) => r.id),

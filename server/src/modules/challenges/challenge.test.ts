@@ -249,6 +249,45 @@ describeOnPostgres('challenges under concurrency (real PostgreSQL)', () => {
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 
+  it('concurrent answers by many fans: each answer counts its own vote, and the counts kept match the database', async () => {
+    const { org, fan: reader } = await orgWithFan(t);
+    const fans = await Promise.all(Array.from({ length: 24 }, () => createFan(t, org)));
+    const poll = await makeChallenge(t, org, { subtype: 'poll' });
+    const trivia = await makeChallenge(t, org, { subtype: 'trivia' });
+    const [q1] = trivia.questions.map((q) => q.questionId) as [string];
+    const pollUrl = `/api/challenge/${poll.challengeId}`;
+    const triviaUrl = `/api/challenge/${trivia.challengeId}`;
+    // Counts kept before the burst, then answers (trivia: a first answer, then a change) while
+    // a reader keeps reading them.
+    await apiCall(t, reader, 'GET', '/api/challenge');
+    const answers = fans.flatMap((fan, i) => [
+      apiCall(t, fan, 'POST', pollUrl, { responseIndex: i % 2 }),
+      apiCall(t, fan, 'POST', triviaUrl, { questionId: q1, responseIndex: i % 2 }).then(() =>
+        apiCall(t, fan, 'POST', triviaUrl, { questionId: q1, responseIndex: (i + 1) % 2 }),
+      ),
+      apiCall(t, reader, 'GET', '/api/challenge'),
+    ]);
+    const results = await Promise.all(answers);
+    expect(results.filter((r) => r.statusCode !== 200)).toEqual([]);
+    for (const [i, fan] of fans.entries()) {
+      const own = results[i * 3]?.json().challenge;
+      expect(own.options[i % 2].result.votes).toBeGreaterThanOrEqual(1);
+      const mine = (await apiCall(t, fan, 'GET', triviaUrl)).json();
+      expect(mine.questions[0].triviaUserResponse.responseIndex).toBe((i + 1) % 2);
+    }
+    const votes = (url: string) =>
+      apiCall(t, fans[0]!, 'GET', url).then((r) => {
+        const view = r.json();
+        const options = view.subtype === 'trivia' ? view.questions[0].options : view.options;
+        return [options.map((o: { result: { votes: number } }) => o.result.votes), view.totalResponses];
+      });
+    expect(await votes(pollUrl)).toEqual([[12, 12], 24]);
+    // Trivia shows its counts to fans who completed the quiz: one fan finishes it.
+    const q2 = trivia.questions[1]?.questionId;
+    await apiCall(t, fans[0]!, 'POST', triviaUrl, { questionId: q2, responseIndex: 0 });
+    expect(await votes(triviaUrl)).toEqual([[12, 12], 24]);
+  });
+
   it('concurrent poll answers by one fan pay once', async () => {
     const { org, fan } = await orgWithFan(t);
     const poll = await makeChallenge(t, org, { subtype: 'poll' });

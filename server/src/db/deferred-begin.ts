@@ -1,0 +1,71 @@
+import type pg from 'pg';
+
+/**
+ * Sends a transaction's `begin` in the same network write as its first statement (decision 036,
+ * amendment of 2026-11-27): one round trip fewer on every write transaction.
+ *
+ * Kysely opens a transaction with a `begin` it awaits, then sends the first statement: two
+ * round trips, each a socket write here and a wake-up of the PostgreSQL backend on the same two
+ * cores, for a command that does nothing but wait for the statement behind it. Here the pooled
+ * client answers the `begin` at once without sending it, and sends it with the next statement:
+ * the client runs in node-postgres's pipeline mode (several queries on the wire, answered in
+ * order, each ending with its own Sync) and the socket is corked around the two, so both leave
+ * in one write. The statement's answer waits for the `begin`'s, so a `begin` that failed (the
+ * connection lost) fails the statement too, and Kysely rolls back as before. A transaction that
+ * ends before any statement sends nothing: its `commit` or `rollback` is answered at once.
+ *
+ * Pipeline mode changes nothing else for a client used one query at a time, which is how Kysely
+ * uses a connection; it refuses cursors and query streams, which the server does not use.
+ */
+
+type Query = (text: unknown, values?: unknown) => Promise<pg.QueryResult>;
+
+/** node-postgres's client with the two internals this needs: the query function and its socket. */
+interface PipelinedClient {
+  query: Query;
+  connection?: { stream?: { cork?: () => void; uncork?: () => void } };
+}
+
+const answered = (command: string): pg.QueryResult => ({
+  command,
+  rowCount: null,
+  oid: 0,
+  rows: [],
+  fields: [],
+});
+
+const isBare = (text: unknown, values: unknown, command: string) =>
+  text === command && (values === undefined || (Array.isArray(values) && values.length === 0));
+
+/** Applied to each client the pool creates (its `connect` event); the pool sets `pipeline: true`. */
+export function deferBegin(client: pg.PoolClient): void {
+  const target = client as unknown as PipelinedClient;
+  const send: Query = target.query.bind(client);
+  let pending = false;
+  target.query = (text, values) => {
+    if (isBare(text, values, 'begin')) {
+      pending = true;
+      return Promise.resolve(answered('BEGIN'));
+    }
+    if (!pending) return send(text, values);
+    pending = false;
+    if (isBare(text, values, 'commit')) return Promise.resolve(answered('COMMIT'));
+    if (isBare(text, values, 'rollback')) return Promise.resolve(answered('ROLLBACK'));
+    const stream = target.connection?.stream;
+    stream?.cork?.();
+    let begin: Promise<unknown>;
+    let statement: Promise<pg.QueryResult>;
+    try {
+      begin = send('begin');
+      statement = send(text, values);
+    } finally {
+      stream?.uncork?.();
+    }
+    // Both settle; the begin's failure wins, since the statement then ran outside a transaction.
+    return Promise.allSettled([begin, statement]).then(([b, s]) => {
+      if (b.status === 'rejected') throw b.reason;
+      if (s.status === 'rejected') throw s.reason;
+      return s.value;
+    });
+  };
+}
