@@ -1,12 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createLocalJWKSet, errors as joseErrors, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/engine.ts';
 import type { User } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
-import { ExpiringMap } from '../platform/expiring-map.ts';
+import { sessionRowExists } from './session-lookups.ts';
 import { sessionConfirmations } from './session-validity.ts';
 import type { SigningKeys } from './signing-keys.ts';
+import { quicklyVerified, type VerificationKeys, verificationKeys } from './token-signature.ts';
+import { VerifiedTokens } from './verified-tokens.ts';
 import { type AuthUser, presentAuthUser } from './user-presenter.ts';
 
 export type Aal = 'aal1' | 'aal2';
@@ -44,6 +46,8 @@ export const newRefreshToken = () => randomBytes(24).toString('base64url');
 /** Signs access tokens, creates sessions and checks that a token's session still exists. */
 export class SessionTokens {
   private keySet: JWTVerifyGetKey;
+  /** The same keys for the synchronous check of tokens exactly as signed here (token-signature.ts). */
+  private quickKeys: VerificationKeys;
   private lastReload = 0;
 
   /**
@@ -58,6 +62,7 @@ export class SessionTokens {
     private readonly reloadKeys?: () => Promise<SigningKeys>,
   ) {
     this.keySet = createLocalJWKSet({ keys: keys.verificationJwks });
+    this.quickKeys = verificationKeys(keys.verificationJwks);
   }
 
   /** The public keys for the JWKS endpoint. */
@@ -71,6 +76,7 @@ export class SessionTokens {
     this.lastReload = now;
     this.keys = await this.reloadKeys();
     this.keySet = createLocalJWKSet({ keys: this.keys.verificationJwks });
+    this.quickKeys = verificationKeys(this.keys.verificationJwks);
     return true;
   }
 
@@ -168,17 +174,15 @@ export class SessionTokens {
 
   /**
    * Tokens whose signature was already checked, so a fan's next calls skip the ES256
-   * verification (70–145 µs of CPU, docs/benchmark.md). Expiry is still judged on every call;
-   * revocation is the session check's job, not this one's (decision 032). Kept by the token's
-   * SHA-256 with the five claims the server reads: the ~800-character token and its whole
-   * payload for each of 100,000 fans held ~170 MB, most of the server's growth in memory
-   * from 1,000 to 100,000 fans in the benchmark.
+   * verification (70–145 µs of CPU, docs/benchmark.md), for at most 60 s. Expiry is still judged
+   * on every call; revocation is the session check's job, not this one's (decision 032). Kept
+   * compact (`verified-tokens.ts`): one entry per fan at race day.
    */
-  private readonly verified = new ExpiringMap<AccessClaims>(60_000, 100_000);
+  private readonly verified = new VerifiedTokens<AccessClaims>(60_000, 100_000);
 
   /** Verifies signature, audience and expiry; throws GoTrue's bad_jwt (403) otherwise. */
   async verify(token: string): Promise<AccessClaims> {
-    const digest = createHash('sha256').update(token).digest('base64url');
+    const digest = VerifiedTokens.keyOf(token);
     const known = this.verified.get(digest);
     if (known && known.exp > Math.floor(this.clock.now().getTime() / 1000)) return known;
     try {
@@ -199,12 +203,24 @@ export class SessionTokens {
   }
 
   private async verifyWithKnownKeys(token: string): Promise<AccessClaims> {
-    const { payload } = await jwtVerify(token, this.keySet, {
-      audience: 'authenticated',
-      issuer: this.issuer,
-      algorithms: ['ES256'],
-      currentDate: this.clock.now(),
-    });
+    const now = this.clock.now();
+    const quick = quicklyVerified(
+      token,
+      this.quickKeys,
+      this.issuer,
+      'authenticated',
+      Math.floor(now.getTime() / 1000),
+    );
+    const payload =
+      quick ??
+      (
+        await jwtVerify(token, this.keySet, {
+          audience: 'authenticated',
+          issuer: this.issuer,
+          algorithms: ['ES256'],
+          currentDate: now,
+        })
+      ).payload;
     const { sub, session_id, aal, org, exp } = payload as unknown as AccessClaims;
     return { sub, session_id, aal, org, exp };
   }
@@ -212,19 +228,15 @@ export class SessionTokens {
   /**
    * Product API calls check the session so sign-out takes effect at once in this process, and
    * in the others when the bus notice arrives; a confirmation is reused for at most 5 s
-   * (decision 032), the bound if a notice is lost.
+   * (decision 032), the bound if a notice is lost. The row is read in a batch with the other
+   * checks pending (`session-lookups.ts`).
    */
   async sessionExists(db: Database, sessionId: string, userId: string): Promise<boolean> {
     const confirmations = sessionConfirmations(db);
-    if (confirmations.recentlyConfirmed(sessionId, userId)) return true;
+    if (confirmations.recentlyConfirmed(sessionId)) return true;
     const since = confirmations.since;
-    const row = await db
-      .selectFrom('sessions')
-      .select('id')
-      .where('id', '=', sessionId)
-      .where('userId', '=', userId)
-      .executeTakeFirst();
-    if (row) confirmations.remember(sessionId, userId, since);
-    return Boolean(row);
+    const exists = await sessionRowExists(db, sessionId, userId);
+    if (exists) confirmations.remember(sessionId, since);
+    return exists;
   }
 }

@@ -18,7 +18,13 @@ const IDS_PER_NOTICE = 100;
 export const SESSIONS_ENDED = 'sessions_ended';
 
 export class SessionConfirmations {
-  private readonly confirmed = new Map<string, { userId: string; until: number }>();
+  /**
+   * Session id → when its confirmation lapses (whole ms of `performance.now()`). One entry per
+   * fan at race day, so no wrapper object and no fan id: the row read that confirmed it matched
+   * both, and a session id reaches this check only from a token whose signature binds it to
+   * that same fan.
+   */
+  private readonly confirmed = new Map<string, number>();
   /**
    * Bumped by every forget. A check that read the session row before a forget may have seen a
    * session being deleted, so its confirmation is not kept (else it would outlive the notice).
@@ -29,23 +35,24 @@ export class SessionConfirmations {
     return this.epoch;
   }
 
-  recentlyConfirmed(sessionId: string, userId: string): boolean {
-    const entry = this.confirmed.get(sessionId);
-    if (!entry) return false;
-    if (entry.userId === userId && entry.until > performance.now()) return true;
+  recentlyConfirmed(sessionId: string): boolean {
+    const until = this.confirmed.get(sessionId);
+    if (until === undefined) return false;
+    if (until > performance.now()) return true;
     this.confirmed.delete(sessionId);
     return false;
   }
 
   /** Remembers a confirmation read since `since`, unless a forget came in between. */
-  remember(sessionId: string, userId: string, since: number) {
+  remember(sessionId: string, since: number) {
     if (since !== this.epoch) return;
+    const now = performance.now();
     if (this.confirmed.size >= MAX_ENTRIES) {
-      const now = performance.now();
-      for (const [id, entry] of this.confirmed) if (entry.until <= now) this.confirmed.delete(id);
+      for (const [id, until] of this.confirmed) if (until <= now) this.confirmed.delete(id);
       if (this.confirmed.size >= MAX_ENTRIES) this.confirmed.clear();
     }
-    this.confirmed.set(sessionId, { userId, until: performance.now() + CONFIRMED_FOR_MS });
+    // Whole milliseconds are stored unboxed (V8 small integers, up to ~12 days of uptime).
+    this.confirmed.set(sessionId, Math.floor(now) + CONFIRMED_FOR_MS);
   }
 
   forget(sessionIds: Iterable<string>) {
