@@ -7,7 +7,6 @@ import { AppError } from '../platform/errors.ts';
 import { sessionRowExists } from './session-lookups.ts';
 import { sessionConfirmations } from './session-validity.ts';
 import type { SigningKeys } from './signing-keys.ts';
-import { quicklyVerified, type VerificationKeys, verificationKeys } from './token-signature.ts';
 import { VerifiedTokens } from './verified-tokens.ts';
 import { type AuthUser, presentAuthUser } from './user-presenter.ts';
 
@@ -46,8 +45,6 @@ export const newRefreshToken = () => randomBytes(24).toString('base64url');
 /** Signs access tokens, creates sessions and checks that a token's session still exists. */
 export class SessionTokens {
   private keySet: JWTVerifyGetKey;
-  /** The same keys for the synchronous check of tokens exactly as signed here (token-signature.ts). */
-  private quickKeys: VerificationKeys;
   private lastReload = 0;
 
   /**
@@ -62,7 +59,6 @@ export class SessionTokens {
     private readonly reloadKeys?: () => Promise<SigningKeys>,
   ) {
     this.keySet = createLocalJWKSet({ keys: keys.verificationJwks });
-    this.quickKeys = verificationKeys(keys.verificationJwks);
   }
 
   /** The public keys for the JWKS endpoint. */
@@ -76,7 +72,6 @@ export class SessionTokens {
     this.lastReload = now;
     this.keys = await this.reloadKeys();
     this.keySet = createLocalJWKSet({ keys: this.keys.verificationJwks });
-    this.quickKeys = verificationKeys(this.keys.verificationJwks);
     return true;
   }
 
@@ -203,24 +198,12 @@ export class SessionTokens {
   }
 
   private async verifyWithKnownKeys(token: string): Promise<AccessClaims> {
-    const now = this.clock.now();
-    const quick = quicklyVerified(
-      token,
-      this.quickKeys,
-      this.issuer,
-      'authenticated',
-      Math.floor(now.getTime() / 1000),
-    );
-    const payload =
-      quick ??
-      (
-        await jwtVerify(token, this.keySet, {
-          audience: 'authenticated',
-          issuer: this.issuer,
-          algorithms: ['ES256'],
-          currentDate: now,
-        })
-      ).payload;
+    const { payload } = await jwtVerify(token, this.keySet, {
+      audience: 'authenticated',
+      issuer: this.issuer,
+      algorithms: ['ES256'],
+      currentDate: this.clock.now(),
+    });
     const { sub, session_id, aal, org, exp } = payload as unknown as AccessClaims;
     return { sub, session_id, aal, org, exp };
   }
