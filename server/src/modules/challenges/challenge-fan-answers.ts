@@ -1,5 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
+import { Batcher } from '../../platform/batcher.ts';
 import type { ChallengeResponsesTable, TriviaAnswersTable } from './challenge-tables.ts';
 
 /** What a view reads of the fan's response to a challenge (an answer's full row fits). */
@@ -25,23 +26,69 @@ export interface OwnAnswers {
   triviaAnswers: Map<string, OwnTriviaAnswer>;
 }
 
+/** One caller's read: the fan and the challenges whose responses / trivia answers it needs. */
+interface AnswersRead {
+  userId: string;
+  responseIds: readonly string[];
+  triviaIds: readonly string[];
+}
+
+/** Fans per statement; each adds one parameter. */
+const MAX_READS_PER_QUERY = 200;
+
+/** One batcher per database handle, so two apps in one process (the tests) never share a query. */
+const readers = new WeakMap<Database, Batcher<AnswersRead, OwnAnswers>>();
+
 /**
- * The fan's own responses to `responseIds` and answers to the questions of `triviaIds`, in ONE
- * round trip (a UNION ALL of the two tables, each read through its (challenge, user) index):
- * the per-fan half of GET /challenge, never cached (decision 032). A trivia answer is the row
- * whose questionId is set. None when anonymous.
+ * The fan's own responses to `responseIds` and answers to the questions of `triviaIds`: the
+ * per-fan half of GET /challenge, never cached (decision 032). A trivia answer is the row whose
+ * questionId is set. None when anonymous.
+ *
+ * Reads on the root handle are batched (decision 032's amendment of 2026-11-27, with the
+ * `Batcher` of decision 036): while one statement is in flight, the reads that arrive wait and
+ * the next statement answers them all, so 50 fans opening the list at once cost one round trip,
+ * not 50. Exactness is the session checks' argument: a read never joins a statement already
+ * sent, so a read that starts after the fan's answer committed is answered by a statement sent
+ * after that commit and sees it. Each read gets only its own fan's rows for its own challenges.
+ * Inside a transaction the read runs alone, on that transaction.
  */
 export async function ownAnswers(
   db: Database,
   userId: string | null,
-  responseIds: string[],
-  triviaIds: string[],
+  responseIds: readonly string[],
+  triviaIds: readonly string[],
 ): Promise<OwnAnswers> {
-  const out: OwnAnswers = { responses: new Map(), triviaAnswers: new Map() };
-  if (!userId || (responseIds.length === 0 && triviaIds.length === 0)) return out;
+  if (!userId || (responseIds.length === 0 && triviaIds.length === 0)) {
+    return { responses: new Map(), triviaAnswers: new Map() };
+  }
+  const read = { userId, responseIds, triviaIds };
+  if (db.isTransaction) return (await readAnswers(db, [read]))[0] as OwnAnswers;
+  let batcher = readers.get(db);
+  if (!batcher) {
+    batcher = new Batcher((reads) => readAnswers(db, reads), MAX_READS_PER_QUERY);
+    readers.set(db, batcher);
+  }
+  return batcher.add(read);
+}
+
+/**
+ * One statement for these reads: a UNION ALL of the two tables, each read through its
+ * (challenge, user) index for every fan and challenge of the batch, then split per read.
+ */
+async function readAnswers(db: Database, reads: readonly AnswersRead[]): Promise<OwnAnswers[]> {
+  const users = new Set<string>();
+  const responseIds = new Set<string>();
+  const triviaIds = new Set<string>();
+  for (const r of reads) {
+    users.add(r.userId);
+    for (const id of r.responseIds) responseIds.add(id);
+    for (const id of r.triviaIds) triviaIds.add(id);
+  }
+  const fans = [...users];
   const responses = db
     .selectFrom('challengeResponses')
     .select([
+      'userId',
       'challengeId',
       sql<string | null>`null::uuid`.as('questionId'),
       'status',
@@ -52,11 +99,12 @@ export async function ownAnswers(
       'pointsAwarded',
       'completedAt',
     ])
-    .where('userId', '=', userId)
-    .where('challengeId', 'in', responseIds);
+    .where('userId', 'in', fans)
+    .where('challengeId', 'in', [...responseIds]);
   const trivia = db
     .selectFrom('triviaAnswers')
     .select([
+      'userId',
       'challengeId',
       'questionId',
       sql<OwnResponse['status']>`'completed'`.as('status'),
@@ -67,19 +115,35 @@ export async function ownAnswers(
       'points as pointsAwarded',
       'answeredAt as completedAt',
     ])
-    .where('userId', '=', userId)
-    .where('challengeId', 'in', triviaIds);
+    .where('userId', 'in', fans)
+    .where('challengeId', 'in', [...triviaIds]);
   const query =
-    triviaIds.length === 0 ? responses : responseIds.length === 0 ? trivia : responses.unionAll(trivia);
+    triviaIds.size === 0 ? responses : responseIds.size === 0 ? trivia : responses.unionAll(trivia);
   const rows = await query.execute();
-  for (const r of rows) {
-    if (r.questionId == null) out.responses.set(r.challengeId, r);
-    else
-      out.triviaAnswers.set(r.questionId, {
-        optionIndex: r.optionIndex as number,
-        correct: r.correct as boolean,
-        points: r.pointsAwarded,
-      });
+  const rowsOf = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const own = rowsOf.get(row.userId);
+    if (own) own.push(row);
+    else rowsOf.set(row.userId, [row]);
   }
-  return out;
+  return reads.map((read) => {
+    const out: OwnAnswers = { responses: new Map(), triviaAnswers: new Map() };
+    const own = rowsOf.get(read.userId);
+    if (!own) return out;
+    // The batch read every fan's rows for every read's challenges: keep this read's own.
+    const asked = new Set(read.responseIds);
+    const askedTrivia = new Set(read.triviaIds);
+    for (const r of own) {
+      if (r.questionId == null) {
+        if (asked.has(r.challengeId)) out.responses.set(r.challengeId, r);
+      } else if (askedTrivia.has(r.challengeId)) {
+        out.triviaAnswers.set(r.questionId, {
+          optionIndex: r.optionIndex as number,
+          correct: r.correct as boolean,
+          points: r.pointsAwarded,
+        });
+      }
+    }
+    return out;
+  });
 }
