@@ -89,11 +89,78 @@ const triviaIdsOf = (rows: ChallengeRow[]) => rows.filter((r) => r.subtype === '
 export interface ChallengeEntry {
   readonly row: ChallengeRow;
   readonly visibleFromMs: number;
+  /** When it closes (null: never), for judging expiry against each request's clock. */
+  readonly expiresOnMs: number | null;
   readonly basics: ReturnType<typeof challengeBasics>;
   readonly settledAt: string | null;
   readonly options: readonly OptionRow[];
-  readonly questions: readonly { row: QuestionRow; options: readonly OptionRow[]; worth: number }[];
+  readonly questions: readonly EntryQuestion[];
   readonly maxPoints: number;
+  /** Its options as presented while no results are shown (frozen, shared by every reader). */
+  readonly optionsWithoutResults: readonly ChallengeOption[];
+}
+
+/** A trivia question of an entry, with its presentations that no fan's answer or count changes. */
+interface EntryQuestion {
+  readonly row: QuestionRow;
+  readonly options: readonly OptionRow[];
+  readonly worth: number;
+  /**
+   * The question as presented to a fan who has not answered it, while its results are hidden:
+   * [before the reveal (no right answer), after it] (frozen, shared by every reader).
+   */
+  readonly unanswered: readonly [TriviaQuestion, TriviaQuestion];
+}
+
+const NO_QUESTIONS: TriviaQuestion[] = Object.freeze([]) as unknown as TriviaQuestion[];
+
+/** A trivia question's options as presented, with their counts when results are shown. */
+function questionOptions(
+  options: readonly OptionRow[],
+  worth: number,
+  revealed: boolean,
+  results: ReturnType<typeof optionResults> | null,
+): ChallengeOption[] {
+  return options.map((o, i) => ({
+    index: o.orderIndex,
+    text: o.text,
+    points: worth,
+    correct: revealed ? o.isCorrect : null,
+    result: results ? (results[i] ?? null) : null,
+  }));
+}
+
+/** A challenge's own options as presented (pick'em: right once settled), with counts when shown. */
+function challengeOptions(
+  row: ChallengeRow,
+  options: readonly OptionRow[],
+  results: ReturnType<typeof optionResults> | null,
+): ChallengeOption[] {
+  // An unsettled pick'em has no right answer yet; once settled the outcome is public.
+  const settled = row.subtype === 'pickem' && row.outcomeIndex != null;
+  return options.map((o, i) => ({
+    index: o.orderIndex,
+    text: o.text,
+    points: o.points,
+    correct: settled ? o.orderIndex === row.outcomeIndex : null,
+    result: results ? (results[i] ?? null) : null,
+  }));
+}
+
+/** Frozen deeply: shared views must never be changed by one request for the next. */
+function frozen<T extends object>(value: T): T {
+  for (const v of Object.values(value)) if (v && typeof v === 'object') frozen(v);
+  return Object.freeze(value);
+}
+
+function unansweredQuestion(q: QuestionRow, options: readonly OptionRow[], worth: number, revealed: boolean) {
+  return frozen<TriviaQuestion>({
+    questionId: q.id,
+    index: q.orderIndex,
+    text: q.text,
+    options: questionOptions(options, worth, revealed, null),
+    triviaUserResponse: null,
+  });
 }
 
 function maxPointsOf(row: ChallengeRow, options: OptionRow[], questionWorths: number[]) {
@@ -131,11 +198,16 @@ export function describeChallenges(
       // Only the correct option carries points in the database, so every option shows the
       // question's worth; per-option points would give the answer away.
       const worth = Math.max(0, ...qOptions.filter((o) => o.isCorrect).map((o) => o.points));
-      return { row: q, options: qOptions, worth };
+      const unanswered = [
+        unansweredQuestion(q, qOptions, worth, false),
+        unansweredQuestion(q, qOptions, worth, true),
+      ] as const;
+      return { row: q, options: qOptions, worth, unanswered };
     });
     return {
       row,
       visibleFromMs: new Date(row.visibleFrom).getTime(),
+      expiresOnMs: row.expiresOn == null ? null : new Date(row.expiresOn).getTime(),
       basics: challengeBasics(row),
       settledAt: iso(row.settledAt),
       options: own,
@@ -145,6 +217,7 @@ export function describeChallenges(
         own,
         qs.map((q) => q.worth),
       ),
+      optionsWithoutResults: frozen(challengeOptions(row, own, null)),
     };
   });
 }
@@ -190,8 +263,12 @@ export function resultsVisible(
   answered: boolean,
   now: Date,
 ) {
-  const closed = isClosed(row, now);
-  return (answered || closed) && !(row.hideResultsUntilClose && !closed);
+  return resultsVisibleOnceClosed(row.hideResultsUntilClose, answered, isClosed(row, now));
+}
+
+/** resultsVisible, when the caller already knows whether the challenge has closed. */
+function resultsVisibleOnceClosed(hideResultsUntilClose: boolean, answered: boolean, closed: boolean) {
+  return (answered || closed) && !(hideResultsUntilClose && !closed);
 }
 
 /** Votes and percent of the options' votes for each option, in the options' order. */
@@ -204,54 +281,55 @@ export function optionResults(
   return votes.map((v) => ({ votes: v, percent: percent(v, total) }));
 }
 
+/**
+ * One challenge as this caller sees it. What no fan's answer or count changes comes from the
+ * entry's frozen presentations (built once per catalogue); only what the fan's own answers,
+ * the counts or the clock decide is built per request.
+ */
 function present(entry: ChallengeEntry, data: FanData, now: Date, signedIn: boolean): Challenge {
   const { row, options } = entry;
-  const expired = isClosed(row, now);
-  const resultsAllowed = (answered: boolean) => resultsVisible(row, answered, now);
+  const expired = entry.expiresOnMs != null && entry.expiresOnMs <= now.getTime();
+  const resultsAllowed = (answered: boolean) =>
+    resultsVisibleOnceClosed(row.hideResultsUntilClose, answered, expired);
   const response = data.responses.get(row.id) ?? null;
   const aggregate = data.votes.get(row.id);
   const votesOf = (key: string) => aggregate?.votes.get(key) ?? 0;
 
-  const optionVotes = resultsAllowed(response?.status === 'completed')
-    ? optionResults(options, (i) => votesOf(`${row.id}:${i}`))
-    : null;
-  // An unsettled pick'em has no right answer yet; once settled the outcome is public.
-  const settled = row.subtype === 'pickem' && row.outcomeIndex != null;
-  const presentedOptions: ChallengeOption[] = options.map((o, i) => ({
-    index: o.orderIndex,
-    text: o.text,
-    points: o.points,
-    correct: settled ? o.orderIndex === row.outcomeIndex : null,
-    result: optionVotes ? (optionVotes[i] ?? null) : null,
-  }));
+  const presentedOptions = resultsAllowed(response?.status === 'completed')
+    ? challengeOptions(
+        row,
+        options,
+        optionResults(options, (i) => votesOf(`${row.id}:${i}`)),
+      )
+    : (entry.optionsWithoutResults as ChallengeOption[]);
 
   // Product §10.2.5: verdicts, right answers and results leave the server only once the fan
   // has completed the quiz (which locks it) or the quiz has closed.
   const revealed = expired || response?.status === 'completed';
   const questionResults = resultsAllowed(revealed);
-  const questions: TriviaQuestion[] = entry.questions.map(({ row: q, options: qOptions, worth }) => {
-    const answer = data.triviaAnswers.get(q.id) ?? null;
-    const qVotes = questionResults ? optionResults(qOptions, (i) => votesOf(`${q.id}:${i}`)) : null;
-    return {
-      questionId: q.id,
-      index: q.orderIndex,
-      text: q.text,
-      options: qOptions.map((o, i) => ({
-        index: o.orderIndex,
-        text: o.text,
-        points: worth,
-        correct: revealed ? o.isCorrect : null,
-        result: qVotes ? (qVotes[i] ?? null) : null,
-      })),
-      triviaUserResponse: answer
-        ? {
-            responseIndex: answer.optionIndex,
-            correct: revealed ? answer.correct : null,
-            points: answer.points,
-          }
-        : null,
-    };
-  });
+  const questions: TriviaQuestion[] =
+    entry.questions.length === 0
+      ? NO_QUESTIONS
+      : entry.questions.map(({ row: q, options: qOptions, worth, unanswered }) => {
+          const answer = data.triviaAnswers.get(q.id) ?? null;
+          if (!answer && !questionResults) return unanswered[revealed ? 1 : 0];
+          const qVotes = questionResults ? optionResults(qOptions, (i) => votesOf(`${q.id}:${i}`)) : null;
+          return {
+            questionId: q.id,
+            index: q.orderIndex,
+            text: q.text,
+            options: qVotes
+              ? questionOptions(qOptions, worth, revealed, qVotes)
+              : unanswered[revealed ? 1 : 0].options,
+            triviaUserResponse: answer
+              ? {
+                  responseIndex: answer.optionIndex,
+                  correct: revealed ? answer.correct : null,
+                  points: answer.points,
+                }
+              : null,
+          };
+        });
 
   let userResponse: Challenge['userResponse'] = null;
   if (row.subtype === 'trivia') {
