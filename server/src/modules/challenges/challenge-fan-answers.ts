@@ -33,8 +33,13 @@ interface AnswersRead {
   triviaIds: readonly string[];
 }
 
-/** Fans per statement; each adds one parameter. */
+/** Fans per statement. */
 const MAX_READS_PER_QUERY = 200;
+/**
+ * Bound on a statement's parameters (PostgreSQL takes at most 65,535): a batch of fans of many
+ * organizations with large catalogues is split in halves until it fits.
+ */
+const MAX_PARAMETERS = 10_000;
 
 /** One batcher per database handle, so two apps in one process (the tests) never share a query. */
 const readers = new WeakMap<Database, Batcher<AnswersRead, OwnAnswers>>();
@@ -83,6 +88,15 @@ async function readAnswers(db: Database, reads: readonly AnswersRead[]): Promise
     users.add(r.userId);
     for (const id of r.responseIds) responseIds.add(id);
     for (const id of r.triviaIds) triviaIds.add(id);
+  }
+  // Every fan is a parameter in both halves of the UNION ALL.
+  if (reads.length > 1 && 2 * users.size + responseIds.size + triviaIds.size > MAX_PARAMETERS) {
+    const half = reads.length >> 1;
+    const parts = await Promise.all([
+      readAnswers(db, reads.slice(0, half)),
+      readAnswers(db, reads.slice(half)),
+    ]);
+    return parts.flat();
   }
   const fans = [...users];
   const responses = db
