@@ -30,6 +30,18 @@ type Item = {
 const list = async (as: TestFan | { org: TestFan['org'] }, ctx: TestContext = t) =>
   (await apiCall(ctx, as, 'GET', '/api/challenge')).json().items as Item[];
 
+type Presented = Item & {
+  options: { text: string; correct: boolean | null; result: { votes: number; percent: number } | null }[];
+  questions: {
+    triviaUserResponse: { responseIndex: number } | null;
+    options: { correct: boolean | null; result: unknown }[];
+  }[];
+  userResponse: { status: string } | null;
+};
+const byId = (items: Item[], id: string) => items.find((i) => i.challengeId === id);
+const answer = (as: TestFan, id: string, body: Record<string, unknown>) =>
+  apiCall(t, as, 'POST', `/api/challenge/${id}`, body);
+
 async function setup() {
   const { org, fan } = await orgWithFan(t, { loggedOffDashboard: true });
   const operator = await createFan(t, org, { roles: ['operator'] });
@@ -163,7 +175,6 @@ describe('the challenge catalogue', () => {
         })
       ).statusCode,
     ).toBe(200);
-    const byId = (items: Item[], id: string) => items.find((i) => i.challengeId === id);
 
     const mine = await list(fan);
     expect(byId(mine, poll.challengeId)).toMatchObject({
@@ -183,6 +194,109 @@ describe('the challenge catalogue', () => {
     }
     // And the first fan's view is unchanged by the others' reads.
     expect(await list(fan)).toEqual(mine);
+  });
+
+  it("shows an operator's option edit and a fan's answers on the very next read, and never another fan's results", async () => {
+    const { org, fan, operator } = await setup();
+    const other = await createFan(t, org);
+    const poll = await makeChallenge(t, org, { subtype: 'poll' });
+    const trivia = await makeChallenge(t, org, { subtype: 'trivia' });
+    const [q1, q2] = trivia.questions.map((q) => q.questionId);
+    // Both reads come from the catalogue's shared presentations.
+    await list(fan);
+    await list(other);
+    const pollOf = async (as: TestFan) => byId(await list(as), poll.challengeId) as Presented;
+    const triviaOf = async (as: TestFan) => byId(await list(as), trivia.challengeId) as Presented;
+
+    const edit = await apiCall(t, operator, 'PATCH', `/api/admin/challenges/${poll.challengeId}`, {
+      options: [
+        { text: 'Soft tyres', points: 10 },
+        { text: 'Medium tyres', points: 20 },
+      ],
+    });
+    expect(edit.statusCode).toBe(200);
+    expect((await pollOf(other)).options.map((o) => o.text)).toEqual(['Soft tyres', 'Medium tyres']);
+
+    expect((await answer(fan, poll.challengeId, { responseIndex: 0 })).statusCode).toBe(200);
+    expect(await pollOf(fan)).toMatchObject({
+      pollResponseIndex: 0,
+      userResponse: { answers: [{ answer: 'Soft tyres' }] },
+      options: [{ result: { votes: 1, percent: 100 } }, { result: { votes: 0, percent: 0 } }],
+    });
+    expect(await pollOf(other)).toMatchObject({
+      pollResponseIndex: null,
+      userResponse: null,
+      options: [{ result: null }, { result: null }],
+    });
+
+    expect((await answer(fan, trivia.challengeId, { questionId: q1, responseIndex: 0 })).statusCode).toBe(
+      200,
+    );
+    expect((await triviaOf(fan)).questions.map((q) => q.triviaUserResponse?.responseIndex ?? null)).toEqual([
+      0,
+      null,
+    ]);
+    expect((await answer(fan, trivia.challengeId, { questionId: q2, responseIndex: 0 })).statusCode).toBe(
+      200,
+    );
+    const completed = await triviaOf(fan);
+    expect(completed.questions.flatMap((q) => q.options.map((o) => o.correct))).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(completed.questions.every((q) => q.options.every((o) => o.result !== null))).toBe(true);
+    const theirs = await triviaOf(other);
+    expect(theirs.userResponse).toBeNull();
+    expect(
+      theirs.questions.every(
+        (q) =>
+          q.triviaUserResponse === null && q.options.every((o) => o.correct === null && o.result === null),
+      ),
+    ).toBe(true);
+
+    const archived = await apiCall(t, operator, 'POST', `/api/admin/challenges/${poll.challengeId}/archive`);
+    expect(archived.statusCode).toBe(200);
+    expect((await list(fan)).map((i) => i.challengeId)).toEqual([trivia.challengeId]);
+  });
+
+  it('answers fans reading at once (their answers read in one batch) each with their own answers only', async () => {
+    const { org, fan } = await setup();
+    const fans = [fan, ...(await Promise.all([1, 2, 3, 4].map(() => createFan(t, org))))] as TestFan[];
+    const poll = await makeChallenge(t, org, { subtype: 'poll' });
+    const trivia = await makeChallenge(t, org, { subtype: 'trivia' });
+    const [q1, q2] = trivia.questions.map((q) => q.questionId);
+    const answers: [TestFan, string, Record<string, unknown>][] = [
+      [fans[0]!, poll.challengeId, { responseIndex: 0 }],
+      [fans[1]!, poll.challengeId, { responseIndex: 1 }],
+      [fans[2]!, trivia.challengeId, { questionId: q1, responseIndex: 1 }],
+      [fans[3]!, trivia.challengeId, { questionId: q1, responseIndex: 1 }],
+      [fans[3]!, trivia.challengeId, { questionId: q2, responseIndex: 0 }],
+    ];
+    for (const [as, id, body] of answers) expect((await answer(as, id, body)).statusCode).toBe(200);
+
+    const readers = [...fans, ...fans, { org }];
+    const seen = (await Promise.all(readers.map((r) => list(r)))).map((items) => {
+      const p = byId(items, poll.challengeId) as Presented;
+      const q = byId(items, trivia.challengeId) as Presented;
+      return {
+        poll: p.pollResponseIndex,
+        pollVotes: p.options.map((o) => o.result?.votes ?? null),
+        quiz: q.userResponse?.status ?? null,
+        quizAnswers: q.questions.map((x) => x.triviaUserResponse?.responseIndex ?? null),
+      };
+    });
+    const nothing = { poll: null, pollVotes: [null, null], quiz: null, quizAnswers: [null, null] };
+    const expected = [
+      { poll: 0, pollVotes: [1, 1], quiz: null, quizAnswers: [null, null] },
+      { poll: 1, pollVotes: [1, 1], quiz: null, quizAnswers: [null, null] },
+      { ...nothing, quiz: 'in_progress', quizAnswers: [1, null] },
+      { ...nothing, quiz: 'completed', quizAnswers: [1, 0] },
+      nothing,
+    ];
+    expect(seen).toEqual([...expected, ...expected, nothing]);
   });
 });
 
