@@ -25,8 +25,8 @@ const HOT_QUERIES: Record<string, string> = {
   'last check-in (GET/POST /checkin)': `select day, streak from checkins where organization_id = '${ORG}' and user_id = '${FAN}' order by day desc limit 1`,
   'visible challenges (GET /challenge)': `select * from challenges where organization_id = '${ORG}' and archived_at is null and visible_from <= now() order by visible_from desc, id`,
   'options and questions (GET /challenge)': `select * from challenge_options where challenge_id in ('${A}', '${B}') order by order_index`,
-  'the fan’s responses (GET /challenge)': `select * from challenge_responses where user_id = '${FAN}' and challenge_id in ('${A}', '${B}')`,
-  'the fan’s trivia answers (GET /challenge)': `select * from trivia_answers where user_id = '${FAN}' and challenge_id in ('${A}', '${B}')`,
+  // Batched: the fans whose reads arrived together, in one statement (challenge-fan-answers.ts).
+  'the fans’ responses and trivia answers (GET /challenge)': `select user_id, challenge_id, null::uuid as question_id from challenge_responses where user_id in ('${FAN}', '${A}') and challenge_id in ('${A}', '${B}') union all select user_id, challenge_id, question_id from trivia_answers where user_id in ('${FAN}', '${A}') and challenge_id in ('${A}', '${B}')`,
   'poll votes (GET /challenge, cached 1 s)': `select challenge_id, option_index, count(*) from challenge_responses where challenge_id in ('${A}', '${B}') and status = 'completed' and option_index is not null group by challenge_id, option_index`,
   'trivia votes (GET /challenge, cached 1 s)': `select challenge_id, question_id, option_index, count(*) from trivia_answers where challenge_id in ('${A}', '${B}') group by challenge_id, question_id, option_index`,
   'trivia answerers (GET /challenge, cached 1 s)': `select challenge_id, count(distinct user_id) from trivia_answers where challenge_id in ('${A}', '${B}') group by challenge_id`,
