@@ -1,5 +1,6 @@
 // The production server, compiled ahead of time (decision 037): server/src/main.ts and the
-// contracts it imports, bundled by esbuild into server/dist/main.mjs; npm packages stay imports.
+// contracts it imports, bundled by esbuild into server/dist/main.mjs (and the PGlite worker
+// thread's entry into server/dist/pglite-worker.mjs); npm packages stay imports.
 // Running the TypeScript through tsx costs a loader thread of its own (~70 MB of RSS) and a
 // compile on every start; `npm start`, the benchmark and the Lighthouse script run this build.
 //
@@ -12,6 +13,7 @@ import { build } from 'esbuild';
 const root = path.resolve(import.meta.dirname, '..');
 /** Kept at the depth of server/src, so paths the server resolves from its own file stay the same. */
 export const SERVER_BUILD = path.join(root, 'server/dist/main.mjs');
+const PGLITE_WORKER_BUILD = path.join(root, 'server/dist/pglite-worker.mjs');
 const SOURCES = ['server/src', 'contracts/src', 'server/package.json', 'package-lock.json'];
 
 function newestMtime(entry) {
@@ -23,17 +25,23 @@ function newestMtime(entry) {
   return newest;
 }
 
-/** Whether server/dist/main.mjs is missing or older than any of its sources. */
+/** Whether server/dist/main.mjs (or the worker beside it) is missing or older than any source. */
 export function serverBuildStale() {
-  if (!existsSync(SERVER_BUILD)) return true;
+  if (!existsSync(SERVER_BUILD) || !existsSync(PGLITE_WORKER_BUILD)) return true;
   const built = statSync(SERVER_BUILD).mtimeMs;
   return SOURCES.some((source) => newestMtime(path.join(root, source)) > built);
 }
 
 export async function buildServer() {
   await build({
-    entryPoints: [path.join(root, 'server/src/main.ts')],
-    outfile: SERVER_BUILD,
+    entryPoints: [
+      { in: path.join(root, 'server/src/main.ts'), out: 'main' },
+      // The embedded database's thread (decision 010, amendment): the server starts it from the
+      // file beside its own, as the sources do from server/src/db.
+      { in: path.join(root, 'server/src/db/pglite-worker.mjs'), out: 'pglite-worker' },
+    ],
+    outdir: path.dirname(SERVER_BUILD),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

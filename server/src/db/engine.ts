@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { deferBegin } from './deferred-begin.ts';
 import { PGlitePool } from './pglite-pool.ts';
+import { PGliteWorker } from './pglite-worker-client.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -84,15 +84,13 @@ export async function openDatabase(opts: {
     dir = path.resolve(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const pglite = await PGlite.create(dir, {
-    parsers: {
-      [INT8]: (v: string) => Number(v),
-      [NUMERIC]: (v: string) => Number(v),
-      [DATE]: (v: string) => v,
-    },
-  });
-  void pgliteTypes;
-  const pool = new PGlitePool(pglite);
+  // PGlite runs on a worker thread (pglite-worker.mjs, with the same type parsers as above), so
+  // its WebAssembly never holds the event loop: HTTP work and SQL overlap (decision 010,
+  // amendment). A worker that dies rejects the queries in flight as unavailable (→ 503,
+  // decision 014), is logged, and a persisted database is reopened by the next query.
+  const onFailure = opts.onConnectionError ?? (() => {});
+  const start = () => PGliteWorker.start(dir, onFailure);
+  const pool = new PGlitePool(await start(), dir ? start : undefined);
   // biome-ignore lint/suspicious/noExplicitAny: PGlitePool implements the subset of pg.Pool Kysely calls.
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as any }), plugins });
   const stats = () => ({ size: 1, idle: pool.leases === 0 ? 1 : 0, waiting: Math.max(0, pool.leases - 1) });

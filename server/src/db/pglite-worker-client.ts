@@ -1,0 +1,142 @@
+import { Worker } from 'node:worker_threads';
+
+/** What the lease queue (pglite-pool.ts) needs from the embedded engine. */
+export interface PGliteEngine {
+  query(sql: string, parameters: readonly unknown[]): Promise<EngineResult>;
+  /** Several statements in one string, through the simple protocol (migrations). */
+  exec(sql: string): Promise<EngineResult>;
+  close(): Promise<void>;
+  /** Set once the engine stopped without being closed: every query on it fails. */
+  readonly failure: Error | null;
+}
+
+export interface EngineResult {
+  rows: Record<string, unknown>[];
+  affectedRows?: number | undefined;
+}
+
+type Reply =
+  | { id: number; rows: Record<string, unknown>[]; affectedRows?: number; error?: undefined }
+  | { id: number; error: Record<string, unknown> };
+
+interface Pending {
+  resolve(result: EngineResult): void;
+  reject(error: Error): void;
+  /** Where the query was sent from, so a PostgreSQL error's stack names the caller. */
+  origin: Error;
+}
+
+/**
+ * Beside this file in the sources, and beside server/dist/main.mjs in the compiled server
+ * (scripts/build-server.mjs emits it there): the same relative URL holds for both.
+ */
+const WORKER_FILE = new URL('./pglite-worker.mjs', import.meta.url);
+
+/**
+ * A failure that means "the database is not there": SQLSTATE 08006 and node-postgres' wording,
+ * both of which platform/sql-errors.ts maps to 503 (decision 014).
+ */
+function unavailable(reason: string): Error {
+  return Object.assign(new Error(`Connection terminated: the PGlite worker ${reason}`), { code: '08006' });
+}
+
+/**
+ * PGlite running on a worker thread (pglite-worker.mjs), persisted under dataDir or in memory.
+ * Queries are messages; the worker runs them in the order sent, so whoever holds the lease
+ * (PGlitePool) has the database to itself exactly as with an in-process PGlite.
+ */
+export class PGliteWorker implements PGliteEngine {
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private closing = false;
+  failure: Error | null = null;
+
+  private constructor(
+    /** Exposed for the crash test; nothing else talks to the thread directly. */
+    readonly worker: Worker,
+    onFailure: (error: Error) => void,
+  ) {
+    worker.on('message', (reply: Reply) => this.settle(reply));
+    worker.on('error', (error) => {
+      this.fail(unavailable(`failed: ${error.message}`), onFailure);
+    });
+    worker.on('exit', (code) => {
+      if (this.closing && code === 0) return;
+      this.fail(unavailable(`exited (code ${code})`), onFailure);
+    });
+    // An idle database does not keep the process alive; a query in flight does (see send()).
+    worker.unref();
+  }
+
+  /** Starts the thread and resolves once PGlite opened (or rejects with why it did not). */
+  static async start(dataDir: string | undefined, onFailure: (error: Error) => void): Promise<PGliteWorker> {
+    const worker = new Worker(WORKER_FILE, { workerData: { dataDir } });
+    await new Promise<void>((resolve, reject) => {
+      const onExit = (code: number) => reject(unavailable(`exited while opening (code ${code})`));
+      worker.once('error', reject);
+      worker.once('exit', onExit);
+      worker.once('message', (message: { ready: boolean; error?: Record<string, unknown> }) => {
+        worker.off('error', reject);
+        worker.off('exit', onExit);
+        if (message.ready) resolve();
+        else reject(toError(message.error ?? {}, new Error()));
+      });
+    });
+    return new PGliteWorker(worker, onFailure);
+  }
+
+  query(sql: string, parameters: readonly unknown[]): Promise<EngineResult> {
+    return this.send({ kind: 'query', sql, params: parameters });
+  }
+
+  exec(sql: string): Promise<EngineResult> {
+    return this.send({ kind: 'exec', sql });
+  }
+
+  /** Closes PGlite in the worker (its data directory flushed), then the thread ends. */
+  async close(): Promise<void> {
+    if (this.failure) return;
+    this.closing = true;
+    const exited = new Promise((resolve) => this.worker.once('exit', resolve));
+    await this.send({ kind: 'close' });
+    await exited;
+  }
+
+  private send(message: { kind: string; sql?: string; params?: readonly unknown[] }): Promise<EngineResult> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise<EngineResult>((resolve, reject) => {
+      if (this.pending.size === 0) this.worker.ref();
+      this.pending.set(id, { resolve, reject, origin: new Error() });
+      this.worker.postMessage({ id, ...message });
+    });
+  }
+
+  private settle(reply: Reply) {
+    const pending = this.pending.get(reply.id);
+    if (!pending) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker.unref();
+    if (reply.error) pending.reject(toError(reply.error, pending.origin));
+    else pending.resolve(reply);
+  }
+
+  private fail(error: Error, onFailure: (error: Error) => void) {
+    if (this.failure) return;
+    this.failure = error;
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+    onFailure(error);
+  }
+}
+
+/**
+ * The worker's error as an Error on this thread with the same fields (code, constraint, detail,
+ * severity, …) the code reads, and a stack that continues into the caller's.
+ */
+function toError(data: Record<string, unknown>, origin: Error): Error {
+  const { message, stack, ...fields } = data;
+  const error = Object.assign(new Error(String(message ?? 'PGlite error')), fields);
+  error.stack = `${String(stack ?? error.message)}\n    --- sent from ---${origin.stack?.replace(/^Error\n?/, '\n') ?? ''}`;
+  return error;
+}
