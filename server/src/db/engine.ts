@@ -93,8 +93,7 @@ export async function openDatabase(opts: {
   const pool = new PGlitePool(await start(), dir ? start : undefined);
   // biome-ignore lint/suspicious/noExplicitAny: PGlitePool implements the subset of pg.Pool Kysely calls.
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as any }), plugins });
-  const stats = () => ({ size: 1, idle: pool.leases === 0 ? 1 : 0, waiting: Math.max(0, pool.leases - 1) });
-  return { db, engine: 'pglite', close: () => db.destroy(), ping: () => ping(db), stats };
+  return { db, engine: 'pglite', close: () => db.destroy(), ping: () => ping(db), stats: () => pool.stats() };
 }
 
 async function ping(db: Database): Promise<void> {

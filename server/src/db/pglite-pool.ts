@@ -1,15 +1,26 @@
-import type { PGliteEngine } from './pglite-worker-client.ts';
+import type { EngineResult, PGliteEngine } from './pglite-worker-client.ts';
 
 /**
  * Adapts the embedded engine (PGlite on its worker thread, pglite-worker-client.ts) to the small
- * part of node-postgres' Pool that Kysely's PostgresDialect uses. PGlite is a single connection,
- * so a "connection" here is an exclusive lease: a transaction holds it from BEGIN to COMMIT and
- * other queries queue behind it, which gives the same isolation a real pool gives.
+ * part of node-postgres' Pool that Kysely's PostgresDialect uses.
+ *
+ * PGlite is one connection, and the worker runs what it is sent strictly in the order sent. A
+ * transaction has the engine to itself: from its BEGIN until its connection is released, nothing
+ * else is sent, so no other statement can land inside it, which gives the isolation a real pool
+ * gives (and more: transactions run one at a time). A statement outside a transaction is atomic
+ * on its own, as on PostgreSQL, so it is sent at once, without waiting for the answers to the
+ * ones before it: the worker finds the next statement already queued instead of idling while
+ * this thread gets round to sending it. Whoever asks first goes first, so a transaction waits
+ * only for the statements sent before its BEGIN, and statements asked for after a BEGIN wait
+ * for that transaction's end.
  */
 export class PGlitePool {
-  private tail: Promise<void> = Promise.resolve();
-  /** Leases held or queued: 1 = the connection is busy, more = queries waiting for it. */
-  leases = 0;
+  /** The connection whose transaction has the engine, if any. */
+  private owner: object | null = null;
+  /** Statements and BEGINs waiting for a transaction to end, first asked first served. */
+  private readonly waiting: { exclusive: object | null; send(): void }[] = [];
+  /** Statements sent and not answered yet. */
+  private inFlight = 0;
   private reopening: Promise<PGliteEngine> | null = null;
 
   /**
@@ -22,39 +33,88 @@ export class PGlitePool {
     private readonly reopen?: () => Promise<PGliteEngine>,
   ) {}
 
+  /** The gauges of /metrics: one connection, busy while anything is sent or a transaction is open. */
+  stats() {
+    const busy = this.owner !== null || this.inFlight > 0;
+    return { size: 1, idle: busy ? 0 : 1, waiting: this.waiting.length };
+  }
+
   async connect() {
-    let release!: () => void;
-    const leased = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const previous = this.tail;
-    this.tail = previous.then(() => leased);
-    this.leases++;
-    void leased.then(() => this.leases--);
-    await previous;
-    let engine: PGliteEngine;
-    try {
-      engine = await this.current();
-    } catch (error) {
-      release();
-      throw error;
-    }
-    // The lease keeps the engine it started on: after a crash and a reopen, a transaction begun
-    // on the dead engine must fail, never run its remaining statements outside a transaction.
+    // The connection keeps the engine it started on: after a crash and a reopen, a transaction
+    // begun on the dead engine must fail, never run its remaining statements outside one.
+    const engine = await this.current();
+    const pool = this;
+    const connection = {};
+    let inTransaction = false;
     return {
-      async query(sql: string, parameters: readonly unknown[]) {
-        const multi = parameters.length === 0 && /;\s*\S/.test(sql);
-        const result = multi ? await engine.exec(sql) : await engine.query(sql, parameters);
+      query(sql: string, parameters: readonly unknown[]) {
+        const send = () => pool.send(engine, sql, parameters);
+        if (inTransaction) return send();
+        if (BEGIN.test(sql)) {
+          inTransaction = true;
+          return pool.gate(connection, send);
+        }
+        return pool.gate(null, send);
+      },
+      release() {
+        if (inTransaction && pool.owner === connection) pool.endTransaction();
+        inTransaction = false;
+      },
+    };
+  }
+
+  async end() {
+    // Behind every transaction asked for so far; the worker answers what was sent before closing.
+    await this.gate({}, () => Promise.resolve({ command: 'SELECT', rowCount: 0, rows: [] }));
+    await this.engine.close();
+  }
+
+  /**
+   * Sends now, or once the transaction in progress (and everything asked for before) is done.
+   * `exclusive` is the connection starting a transaction with this statement, null for a
+   * statement of its own.
+   */
+  private gate(exclusive: object | null, send: () => Promise<Row>): Promise<Row> {
+    if (this.owner === null && this.waiting.length === 0) {
+      if (exclusive) this.owner = exclusive;
+      return send();
+    }
+    return new Promise<Row>((resolve, reject) => {
+      this.waiting.push({ exclusive, send: () => send().then(resolve, reject) });
+    });
+  }
+
+  private endTransaction() {
+    this.owner = null;
+    // Sent synchronously and in order: the worker runs them in the order it receives them, so a
+    // statement asked for before the next BEGIN also reaches the engine before it.
+    while (this.owner === null) {
+      const next = this.waiting.shift();
+      if (!next) break;
+      if (next.exclusive) this.owner = next.exclusive;
+      next.send();
+    }
+  }
+
+  private send(engine: PGliteEngine, sql: string, parameters: readonly unknown[]): Promise<Row> {
+    // Migrations send several statements at once; only the simple protocol (exec) takes them.
+    const multi = parameters.length === 0 && /;\s*\S/.test(sql);
+    this.inFlight++;
+    const sent: Promise<EngineResult> = multi ? engine.exec(sql) : engine.query(sql, parameters);
+    return sent.then(
+      (result) => {
+        this.inFlight--;
         return {
           command: commandOf(sql),
           rowCount: result.affectedRows ?? result.rows.length,
           rows: result.rows,
         };
       },
-      release() {
-        release();
+      (error: unknown) => {
+        this.inFlight--;
+        throw error;
       },
-    };
+    );
   }
 
   private async current(): Promise<PGliteEngine> {
@@ -65,12 +125,16 @@ export class PGlitePool {
     this.engine = await this.reopening;
     return this.engine;
   }
-
-  async end() {
-    await this.tail;
-    await this.engine.close();
-  }
 }
+
+interface Row {
+  command: string;
+  rowCount: number;
+  rows: Record<string, unknown>[];
+}
+
+/** How Kysely opens a transaction (PostgresDriver.beginTransaction). */
+const BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
 
 function commandOf(sql: string): 'INSERT' | 'UPDATE' | 'DELETE' | 'SELECT' | 'MERGE' {
   const word = /^\s*(?:with\b[\s\S]*?\)\s*)?(\w+)/i.exec(sql)?.[1]?.toUpperCase();

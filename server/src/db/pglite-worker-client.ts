@@ -97,6 +97,8 @@ export class PGliteWorker implements PGliteEngine {
   async close(): Promise<void> {
     if (this.failure) return;
     this.closing = true;
+    // Held until the thread is gone: the caller's next step must not find the process ended.
+    this.worker.ref();
     const exited = new Promise((resolve) => this.worker.once('exit', resolve));
     await this.send({ kind: 'close' });
     await exited;
@@ -116,7 +118,7 @@ export class PGliteWorker implements PGliteEngine {
     const pending = this.pending.get(reply.id);
     if (!pending) return;
     this.pending.delete(reply.id);
-    if (this.pending.size === 0) this.worker.unref();
+    if (this.pending.size === 0 && !this.closing) this.worker.unref();
     if (reply.error) pending.reject(toError(reply.error, pending.origin));
     else pending.resolve(reply);
   }

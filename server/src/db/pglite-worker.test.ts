@@ -129,6 +129,31 @@ describe.skipIf(onPostgres)('PGlite on a worker thread', () => {
     expect(rows[0]?.n).toBe(0);
   });
 
+  it('never lets a statement sent without waiting land inside a transaction that is open', async () => {
+    await sql`create table worker_pipelined (id int)`.execute(database.db);
+    const count = () =>
+      sql<{ n: number }>`select count(*)::int as n from worker_pipelined`
+        .execute(database.db)
+        .then((r) => r.rows[0]?.n);
+    const before = Array.from({ length: 10 }, count);
+    let during: Promise<number | undefined>[] = [];
+    const transaction = database.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into worker_pipelined values (1)`.execute(trx);
+        during = Array.from({ length: 10 }, count);
+        // This thread goes about other work mid-transaction, as a request handler does.
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        await sql`insert into worker_pipelined values (2)`.execute(trx);
+        throw new Error('roll back');
+      })
+      .catch(() => 'rolled back');
+    expect(await Promise.all(before)).toEqual(Array(10).fill(0));
+    expect(await transaction).toBe('rolled back');
+    // Asked for while the transaction was open: they ran after its rollback, never inside it.
+    expect(await Promise.all(during)).toEqual(Array(10).fill(0));
+  });
+
   it('runs migrations-style multi-statement strings', async () => {
     await sql`create table worker_multi (id int); insert into worker_multi values (1), (2);`.execute(
       database.db,
