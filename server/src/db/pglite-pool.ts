@@ -33,10 +33,14 @@ export class PGlitePool {
     private readonly reopen?: () => Promise<PGliteEngine>,
   ) {}
 
-  /** The gauges of /metrics: one connection, busy while anything is sent or a transaction is open. */
+  /**
+   * The gauges of /metrics: one connection, busy while anything is sent or a transaction is
+   * open; waiting counts the statements queued here and those queued in the worker behind the
+   * one it runs.
+   */
   stats() {
     const busy = this.owner !== null || this.inFlight > 0;
-    return { size: 1, idle: busy ? 0 : 1, waiting: this.waiting.length };
+    return { size: 1, idle: busy ? 0 : 1, waiting: this.waiting.length + Math.max(0, this.inFlight - 1) };
   }
 
   async connect() {

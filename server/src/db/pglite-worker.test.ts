@@ -154,6 +154,15 @@ describe.skipIf(onPostgres)('PGlite on a worker thread', () => {
     expect(await Promise.all(during)).toEqual(Array(10).fill(0));
   });
 
+  it('reports the statements queued behind a slow one in the pool gauges (/metrics)', async () => {
+    const slow = sql`select pg_sleep(0.2)`.execute(database.db);
+    const queued = [1, 2, 3].map(() => sql`select 1`.execute(database.db));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(database.stats()).toEqual({ size: 1, idle: 0, waiting: 3 });
+    await Promise.all([slow, ...queued]);
+    expect(database.stats()).toEqual({ size: 1, idle: 1, waiting: 0 });
+  });
+
   it('runs migrations-style multi-statement strings', async () => {
     await sql`create table worker_multi (id int); insert into worker_multi values (1), (2);`.execute(
       database.db,
