@@ -50,26 +50,42 @@ export class PGlitePool {
     const pool = this;
     const connection = {};
     let inTransaction = false;
+    // Kysely awaits its `begin` before sending the first statement: answered here at once and
+    // sent with that statement instead, one round trip to the worker fewer per transaction
+    // (the same trade as deferred-begin.ts makes for PostgreSQL, decision 036).
+    let beginPending = false;
     return {
       query(sql: string, parameters: readonly unknown[]) {
-        const send = () => pool.send(engine, sql, parameters);
-        if (inTransaction) return send();
+        if (inTransaction) {
+          if (!beginPending) return pool.send(engine, sql, parameters);
+          beginPending = false;
+          // A transaction that ends before any statement never reached the engine.
+          if (isBare(sql, parameters, 'commit')) return Promise.resolve(answered('COMMIT'));
+          if (isBare(sql, parameters, 'rollback')) return Promise.resolve(answered('ROLLBACK'));
+          return pool.send(engine, sql, parameters, true);
+        }
         if (BEGIN.test(sql)) {
           inTransaction = true;
-          return pool.gate(connection, send);
+          if (!isBare(sql, parameters, 'begin'))
+            return pool.gate(connection, () => pool.send(engine, sql, parameters));
+          return pool.gate(connection, () => {
+            beginPending = true;
+            return Promise.resolve(answered('BEGIN'));
+          });
         }
-        return pool.gate(null, send);
+        return pool.gate(null, () => pool.send(engine, sql, parameters));
       },
       release() {
         if (inTransaction && pool.owner === connection) pool.endTransaction();
         inTransaction = false;
+        beginPending = false;
       },
     };
   }
 
   async end() {
     // Behind every transaction asked for so far; the worker answers what was sent before closing.
-    await this.gate({}, () => Promise.resolve({ command: 'SELECT', rowCount: 0, rows: [] }));
+    await this.gate({}, () => Promise.resolve(answered('SELECT')));
     await this.engine.close();
   }
 
@@ -100,11 +116,18 @@ export class PGlitePool {
     }
   }
 
-  private send(engine: PGliteEngine, sql: string, parameters: readonly unknown[]): Promise<Row> {
+  private send(
+    engine: PGliteEngine,
+    sql: string,
+    parameters: readonly unknown[],
+    begin = false,
+  ): Promise<Row> {
     // Migrations send several statements at once; only the simple protocol (exec) takes them.
     const multi = parameters.length === 0 && /;\s*\S/.test(sql);
     this.inFlight++;
-    const sent: Promise<EngineResult> = multi ? engine.exec(sql) : engine.query(sql, parameters);
+    const sent: Promise<EngineResult> = multi
+      ? engine.exec(sql, begin)
+      : engine.query(sql, parameters, begin);
     return sent.then(
       (result) => {
         this.inFlight--;
@@ -136,6 +159,11 @@ interface Row {
   rowCount: number;
   rows: Record<string, unknown>[];
 }
+
+const answered = (command: string): Row => ({ command, rowCount: 0, rows: [] });
+
+const isBare = (sql: string, parameters: readonly unknown[], command: string) =>
+  sql === command && parameters.length === 0;
 
 /** How Kysely opens a transaction (PostgresDriver.beginTransaction). */
 const BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;

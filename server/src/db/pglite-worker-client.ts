@@ -2,9 +2,10 @@ import { Worker } from 'node:worker_threads';
 
 /** What the lease queue (pglite-pool.ts) needs from the embedded engine. */
 export interface PGliteEngine {
-  query(sql: string, parameters: readonly unknown[]): Promise<EngineResult>;
+  /** `begin`: open a transaction first, in the same message (see PGlitePool's deferred begin). */
+  query(sql: string, parameters: readonly unknown[], begin?: boolean): Promise<EngineResult>;
   /** Several statements in one string, through the simple protocol (migrations). */
-  exec(sql: string): Promise<EngineResult>;
+  exec(sql: string, begin?: boolean): Promise<EngineResult>;
   close(): Promise<void>;
   /** Set once the engine stopped without being closed: every query on it fails. */
   readonly failure: Error | null;
@@ -85,12 +86,12 @@ export class PGliteWorker implements PGliteEngine {
     return new PGliteWorker(worker, onFailure);
   }
 
-  query(sql: string, parameters: readonly unknown[]): Promise<EngineResult> {
-    return this.send({ kind: 'query', sql, params: parameters });
+  query(sql: string, parameters: readonly unknown[], begin = false): Promise<EngineResult> {
+    return this.send({ kind: 'query', sql, params: parameters, begin });
   }
 
-  exec(sql: string): Promise<EngineResult> {
-    return this.send({ kind: 'exec', sql });
+  exec(sql: string, begin = false): Promise<EngineResult> {
+    return this.send({ kind: 'exec', sql, begin });
   }
 
   /** Closes PGlite in the worker (its data directory flushed), then the thread ends. */
@@ -104,7 +105,12 @@ export class PGliteWorker implements PGliteEngine {
     await exited;
   }
 
-  private send(message: { kind: string; sql?: string; params?: readonly unknown[] }): Promise<EngineResult> {
+  private send(message: {
+    kind: string;
+    sql?: string;
+    params?: readonly unknown[];
+    begin?: boolean;
+  }): Promise<EngineResult> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise<EngineResult>((resolve, reject) => {

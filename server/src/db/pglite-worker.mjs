@@ -51,13 +51,18 @@ try {
 /** Messages run strictly one after another: a transaction's statements arrive in order. */
 let queue = Promise.resolve();
 
-port.on('message', (/** @type {{id: number, kind: string, sql?: string, params?: unknown[]}} */ message) => {
+/** @typedef {{id: number, kind: string, sql?: string, params?: unknown[], begin?: boolean}} Message */
+
+port.on('message', (/** @type {Message} */ message) => {
   queue = queue.then(() => run(message));
 });
 
-/** @param {{id: number, kind: string, sql?: string, params?: unknown[]}} message */
-async function run({ id, kind, sql, params }) {
+/** @param {Message} message */
+async function run({ id, kind, sql, params, begin }) {
   try {
+    // A transaction's begin travels with its first statement (pglite-pool.ts): if it fails, the
+    // statement is not run and its caller gets the begin's error.
+    if (begin) await pglite.exec('begin');
     if (kind === 'query') {
       const result = await pglite.query(/** @type {string} */ (sql), params);
       port.postMessage({ id, rows: result.rows, affectedRows: result.affectedRows });

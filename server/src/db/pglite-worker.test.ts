@@ -129,6 +129,20 @@ describe.skipIf(onPostgres)('PGlite on a worker thread', () => {
     expect(rows[0]?.n).toBe(0);
   });
 
+  it('a transaction with no statement leaves nothing open behind it (its begin is sent with the first one)', async () => {
+    await sql`create table worker_empty_tx (id int)`.execute(database.db);
+    await database.db.transaction().execute(async () => {});
+    await sql`insert into worker_empty_tx values (1)`.execute(database.db);
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await sql`insert into worker_empty_tx values (2)`.execute(trx);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const { rows } = await sql<{ id: number }>`select id from worker_empty_tx`.execute(database.db);
+    expect(rows).toEqual([{ id: 1 }]);
+  });
+
   it('never lets a statement sent without waiting land inside a transaction that is open', async () => {
     await sql`create table worker_pipelined (id int)`.execute(database.db);
     const count = () =>
