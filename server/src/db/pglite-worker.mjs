@@ -2,7 +2,7 @@
 // The embedded PostgreSQL (PGlite) on a worker thread of its own (decision 010, amendment of
 // 2026-11-27): its WebAssembly runs here, so SQL and the main thread's HTTP work overlap.
 // Plain JavaScript on purpose: it loads as it is under tsx, vitest and the compiled server
-// (scripts/build-server.mjs copies it next to server/dist/main.mjs), without a TypeScript
+// (scripts/build-server.mjs emits it next to server/dist/main.mjs), without a TypeScript
 // loader thread per database. The main thread (pglite-worker-client.ts) keeps the lease queue;
 // this thread runs what it is sent, one message at a time, in order.
 import { parentPort, workerData } from 'node:worker_threads';
