@@ -90,7 +90,7 @@ export async function openDatabase(opts: {
   // decision 014), is logged, and a persisted database is reopened by the next query.
   const onFailure = opts.onConnectionError ?? (() => {});
   const start = () => PGliteWorker.start(dir, onFailure);
-  const pool = new PGlitePool(await start(), dir ? start : undefined);
+  const pool = new PGlitePool(await start(), dir ? start : undefined, opts.poolWaitMs ?? POOL_WAIT_MS);
   // biome-ignore lint/suspicious/noExplicitAny: PGlitePool implements the subset of pg.Pool Kysely calls.
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as any }), plugins });
   return { db, engine: 'pglite', close: () => db.destroy(), ping: () => ping(db), stats: () => pool.stats() };

@@ -31,6 +31,12 @@ export class PGlitePool {
   constructor(
     private engine: PGliteEngine,
     private readonly reopen?: () => Promise<PGliteEngine>,
+    /**
+     * How long a statement, or a transaction's first one, may wait for the engine before it is
+     * refused unrun as unavailable (DATABASE_POOL_WAIT_MS, decision 014): the bound a real pool's
+     * connection wait gives. 0: no bound.
+     */
+    private readonly waitMs = 0,
   ) {}
 
   /**
@@ -54,6 +60,8 @@ export class PGlitePool {
     // sent with that statement instead, one round trip to the worker fewer per transaction
     // (the same trade as deferred-begin.ts makes for PostgreSQL, decision 036).
     let beginPending = false;
+    // When the transaction asked for the engine: its first statement's wait counts from there.
+    let beginAskedAt = 0;
     return {
       query(sql: string, parameters: readonly unknown[]) {
         if (inTransaction) {
@@ -62,18 +70,20 @@ export class PGlitePool {
           // A transaction that ends before any statement never reached the engine.
           if (isBare(sql, parameters, 'commit')) return Promise.resolve(answered('COMMIT'));
           if (isBare(sql, parameters, 'rollback')) return Promise.resolve(answered('ROLLBACK'));
-          return pool.send(engine, sql, parameters, true);
+          return pool.send(engine, sql, parameters, true, pool.deadline(beginAskedAt));
         }
         if (BEGIN.test(sql)) {
           inTransaction = true;
           if (!isBare(sql, parameters, 'begin'))
             return pool.gate(connection, () => pool.send(engine, sql, parameters));
+          beginAskedAt = Date.now();
           return pool.gate(connection, () => {
             beginPending = true;
             return Promise.resolve(answered('BEGIN'));
           });
         }
-        return pool.gate(null, () => pool.send(engine, sql, parameters));
+        const deadline = pool.deadline(Date.now());
+        return pool.gate(null, () => pool.send(engine, sql, parameters, false, deadline));
       },
       release() {
         if (inTransaction && pool.owner === connection) pool.endTransaction();
@@ -116,18 +126,24 @@ export class PGlitePool {
     }
   }
 
+  /** The wall-clock time (ms) past which a statement asked for at `askedAt` is not run. */
+  private deadline(askedAt: number) {
+    return this.waitMs > 0 ? askedAt + this.waitMs : 0;
+  }
+
   private send(
     engine: PGliteEngine,
     sql: string,
     parameters: readonly unknown[],
     begin = false,
+    deadline = 0,
   ): Promise<Row> {
     // Migrations send several statements at once; only the simple protocol (exec) takes them.
     const multi = parameters.length === 0 && /;\s*\S/.test(sql);
     this.inFlight++;
     const sent: Promise<EngineResult> = multi
       ? engine.exec(sql, begin)
-      : engine.query(sql, parameters, begin);
+      : engine.query(sql, parameters, begin, deadline);
     return sent.then(
       (result) => {
         this.inFlight--;

@@ -2,8 +2,16 @@ import { Worker } from 'node:worker_threads';
 
 /** What the lease queue (pglite-pool.ts) needs from the embedded engine. */
 export interface PGliteEngine {
-  /** `begin`: open a transaction first, in the same message (see PGlitePool's deferred begin). */
-  query(sql: string, parameters: readonly unknown[], begin?: boolean): Promise<EngineResult>;
+  /**
+   * `begin`: open a transaction first, in the same message (see PGlitePool's deferred begin).
+   * `deadline`: the wall-clock ms after which the statement is refused unrun (0: none).
+   */
+  query(
+    sql: string,
+    parameters: readonly unknown[],
+    begin?: boolean,
+    deadline?: number,
+  ): Promise<EngineResult>;
   /** Several statements in one string, through the simple protocol (migrations). */
   exec(sql: string, begin?: boolean): Promise<EngineResult>;
   close(): Promise<void>;
@@ -86,8 +94,8 @@ export class PGliteWorker implements PGliteEngine {
     return new PGliteWorker(worker, onFailure);
   }
 
-  query(sql: string, parameters: readonly unknown[], begin = false): Promise<EngineResult> {
-    return this.send({ kind: 'query', sql, params: parameters, begin });
+  query(sql: string, parameters: readonly unknown[], begin = false, deadline = 0): Promise<EngineResult> {
+    return this.send({ kind: 'query', sql, params: parameters, begin, deadline });
   }
 
   exec(sql: string, begin = false): Promise<EngineResult> {
@@ -110,6 +118,7 @@ export class PGliteWorker implements PGliteEngine {
     sql?: string;
     params?: readonly unknown[];
     begin?: boolean;
+    deadline?: number;
   }): Promise<EngineResult> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;

@@ -51,14 +51,28 @@ try {
 /** Messages run strictly one after another: a transaction's statements arrive in order. */
 let queue = Promise.resolve();
 
-/** @typedef {{id: number, kind: string, sql?: string, params?: unknown[], begin?: boolean}} Message */
+/** @typedef {{id: number, kind: string, sql?: string, params?: unknown[], begin?: boolean, deadline?: number}} Message */
 
 port.on('message', (/** @type {Message} */ message) => {
   queue = queue.then(() => run(message));
 });
 
 /** @param {Message} message */
-async function run({ id, kind, sql, params, begin }) {
+async function run({ id, kind, sql, params, begin, deadline }) {
+  // Waited past DATABASE_POOL_WAIT_MS behind other statements: refused unrun, as PostgreSQL's
+  // pool refuses a request that waited too long for a connection (decision 014). 57014 is
+  // query_canceled, which the server answers 503 with Retry-After; the caller has most likely
+  // given up by now, and running it would only lengthen the queue behind it.
+  if (deadline && Date.now() > deadline) {
+    port.postMessage({
+      id,
+      error: {
+        code: '57014',
+        message: 'canceling statement: it waited longer than DATABASE_POOL_WAIT_MS for the embedded database',
+      },
+    });
+    return;
+  }
   try {
     // A transaction's begin travels with its first statement (pglite-pool.ts): if it fails, the
     // statement is not run and its caller gets the begin's error.

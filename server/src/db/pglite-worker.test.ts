@@ -199,6 +199,54 @@ describe.skipIf(onPostgres)('PGlite on a worker thread', () => {
   });
 });
 
+describe.skipIf(onPostgres)('PGlite under a backlog (DATABASE_POOL_WAIT_MS)', () => {
+  it('refuses unrun, as unavailable (503), what waited longer than the pool wait, and serves what comes after', async () => {
+    const handle = await openDatabase({ dataDir: null, poolWaitMs: 200 });
+    try {
+      await sql`create table backlog_rows (id int primary key)`.execute(handle.db);
+      const outcome = (p: Promise<unknown>) =>
+        p.then(
+          () => 'ran',
+          (error: { code?: string }) => error,
+        );
+      // 500 ms of work in front: everything asked for meanwhile waits longer than 200 ms.
+      const slow = sql`select pg_sleep(0.5)`.execute(handle.db);
+      const insert = outcome(sql`insert into backlog_rows values (1)`.execute(handle.db));
+      const transaction = outcome(
+        handle.db.transaction().execute(async (trx) => {
+          await sql`insert into backlog_rows values (2)`.execute(trx);
+          await sql`insert into backlog_rows values (3)`.execute(trx);
+        }),
+      );
+      await slow;
+      for (const refused of [await insert, await transaction]) {
+        expect(refused).toMatchObject({ code: '57014' });
+        expect(isDatabaseUnavailable(refused)).toBe(true);
+      }
+      // Neither ran, and the refused transaction left none open: the next one commits alone.
+      await handle.db.transaction().execute(async (trx) => {
+        await sql`insert into backlog_rows values (4)`.execute(trx);
+      });
+      const { rows } = await sql<{ id: number }>`select id from backlog_rows order by id`.execute(handle.db);
+      expect(rows).toEqual([{ id: 4 }]);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('runs a statement that waited less than the pool wait', async () => {
+    const handle = await openDatabase({ dataDir: null, poolWaitMs: 2_000 });
+    try {
+      const slow = sql`select pg_sleep(0.3)`.execute(handle.db);
+      const queued = sql<{ one: number }>`select 1 as one`.execute(handle.db);
+      await slow;
+      expect((await queued).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
 describe.skipIf(onPostgres)('a persisted PGlite on its worker thread', () => {
   it('keeps its data under DATA_DIR/pglite across a close and a reopen', async () => {
     const dataDir = tempDir();
