@@ -1,6 +1,7 @@
-import { type CompiledQuery, createQueryId, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import type { User } from '../../db/schema.ts';
+import { Batcher } from '../../platform/batcher.ts';
 import { AppError } from '../../platform/errors.ts';
 
 /**
@@ -41,43 +42,68 @@ export const PROFILE_COLUMNS = [
 /** A fan as presented: the columns of PROFILE_COLUMNS. */
 export type FanProfile = Pick<User, (typeof PROFILE_COLUMNS)[number]>;
 
-/** findFanProfile's statement per database handle: its SQL never changes, only the ids. */
-const profileStatements = new WeakMap<Database, CompiledQuery<FanProfile>>();
-const USER = '$user';
-const ORGANIZATION = '$organization';
+/** One caller's read: the fan and the organization it must belong to. */
+interface ProfileRead {
+  organizationId: string;
+  userId: string;
+}
+
+/** Fans per statement (two parameters each). */
+const MAX_PROFILE_READS = 500;
+
+/** One batcher per database handle, so two apps in one process (the tests) never share a statement. */
+const profileReaders = new WeakMap<Database, Batcher<ProfileRead, FanProfile | undefined>>();
 
 /**
  * The fan's row as the profile presents it: 18 of the table's 32 columns, so the busiest read
  * (GET /user/me) neither fetches the password hash, sign-in timestamps and user metadata nor
- * pays node-postgres and the camel-case mapping to parse them. The statement is built and
- * compiled once per handle and run with each call's ids: building eighteen column nodes per
- * request cost Kysely more than the columns saved (docs/decisions/032, amendment).
+ * pays node-postgres and the camel-case mapping to parse them (docs/decisions/032, amendment).
+ *
+ * Reads on the root handle are batched (decision 032's amendment for the per-fan reads, with the
+ * `Batcher` of decision 036): while one statement is in flight the reads that arrive wait, and
+ * the next statement answers them all. A read never joins a statement already sent, so a read
+ * that starts after a write to the fan's row committed sees it. Each read gets the row whose id
+ * AND organization are its own, or nothing. Inside a transaction the read runs alone on it.
  */
 export async function findFanProfile(
   db: Database,
   organizationId: string,
   userId: string,
 ): Promise<FanProfile | undefined> {
-  let statement = profileStatements.get(db);
-  if (!statement) {
-    statement = db
-      .selectFrom('users')
-      .select(PROFILE_COLUMNS)
-      .where('id', '=', USER)
-      .where('organizationId', '=', ORGANIZATION)
-      .compile();
-    // The ids go in by position: make sure the compiled statement takes them in this order.
-    if (statement.parameters.join() !== [USER, ORGANIZATION].join()) {
-      throw new Error(`findFanProfile: unexpected parameters ${statement.parameters.join()}`);
-    }
-    profileStatements.set(db, statement);
+  const read = { organizationId, userId };
+  if (db.isTransaction) return (await readProfiles(db, [read]))[0];
+  let batcher = profileReaders.get(db);
+  if (!batcher) {
+    batcher = new Batcher((reads) => readProfiles(db, reads), MAX_PROFILE_READS);
+    profileReaders.set(db, batcher);
   }
-  const { rows } = await db.executeQuery<FanProfile>({
-    ...statement,
-    queryId: createQueryId(),
-    parameters: [userId, organizationId],
+  return batcher.add(read);
+}
+
+/** One statement for these reads (`id in (…)`, the primary key), each answered with its own row. */
+async function readProfiles(
+  db: Database,
+  reads: readonly ProfileRead[],
+): Promise<(FanProfile | undefined)[]> {
+  const ids = new Set<string>();
+  const organizations = new Set<string>();
+  for (const r of reads) {
+    ids.add(r.userId);
+    organizations.add(r.organizationId);
+  }
+  const rows = await db
+    .selectFrom('users')
+    .select([...PROFILE_COLUMNS, 'organizationId'])
+    .where('id', 'in', [...ids])
+    .where('organizationId', 'in', [...organizations])
+    .execute();
+  const byId = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) byId.set(row.id, row);
+  return reads.map((read) => {
+    const row = byId.get(read.userId);
+    // Another organization's fan with this id is nobody here.
+    return row && row.organizationId === read.organizationId ? row : undefined;
   });
-  return rows[0];
 }
 
 export async function findFan(

@@ -32,6 +32,49 @@ describe('GET /api/user/me', () => {
     expect((await findFanProfile(t.db, orgA.id, a.user.id))?.id).toBe(a.user.id);
   });
 
+  it("answers fans reading at once (one batched statement) each with their own row, never another organization's", async () => {
+    const [orgA, orgB] = [await createOrg(t), await createOrg(t)];
+    const fans = [
+      await createFan(t, orgA, { email: 'a1@fans.example' }),
+      await createFan(t, orgA, { email: 'a2@fans.example' }),
+      await createFan(t, orgB, { email: 'b1@fans.example' }),
+    ];
+    await award(fans[1]!, 20);
+    await award(fans[2]!, 30);
+    // Read in the same turn of the event loop, so all go out in one statement.
+    const rows = await Promise.all([
+      ...fans.map((f) => findFanProfile(t.db, f.org.id, f.user.id)),
+      findFanProfile(t.db, orgB.id, fans[0]!.user.id),
+      findFanProfile(t.db, orgA.id, fans[2]!.user.id),
+    ]);
+    expect(rows.map((r) => (r ? [r.id, r.email, r.points] : null))).toEqual([
+      [fans[0]!.user.id, 'a1@fans.example', 0],
+      [fans[1]!.user.id, 'a2@fans.example', 20],
+      [fans[2]!.user.id, 'b1@fans.example', 30],
+      null,
+      null,
+    ]);
+    const seen = await Promise.all(
+      [...fans, ...fans].map(async (f) => (await apiCall(t, f, 'GET', '/api/user/me')).json()),
+    );
+    expect(seen.map((u) => [u.userId, u.email, u.points])).toEqual(
+      [...fans, ...fans].map((f, i) => [f.user.id, f.user.email, [0, 20, 30][i % 3]]),
+    );
+  });
+
+  it('shows a change to the fan on the very next read', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    const other = await createFan(t, org);
+    const points = async (f: TestFan) => (await apiCall(t, f, 'GET', '/api/user/me')).json().points;
+    expect(await points(fan)).toBe(0);
+    await award(fan, 40);
+    const [mine, theirs] = await Promise.all([points(fan), points(other)]);
+    expect([mine, theirs]).toEqual([40, 0]);
+    expect((await apiCall(t, fan, 'PATCH', '/api/user/me', { username: 'next_read' })).statusCode).toBe(200);
+    expect((await apiCall(t, fan, 'GET', '/api/user/me')).json().username).toBe('next_read');
+  });
+
   it('answers 401 without a signed-in fan', async () => {
     const org = await createOrg(t);
     const res = await apiCall(t, { org }, 'GET', '/api/user/me');
