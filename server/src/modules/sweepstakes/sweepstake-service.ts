@@ -11,6 +11,7 @@ import { ExpiringMap } from '../../platform/expiring-map.ts';
 import { notFound } from '../../platform/errors.ts';
 import { organizationMemory } from '../../platform/organization-memory.ts';
 import type { ViewerCall } from '../../platform/service-call.ts';
+import { ownEntries } from './sweepstake-fan-entries.ts';
 import type { SweepstakesTable } from './sweepstake-tables.ts';
 
 export type SweepstakeRow = Selectable<SweepstakesTable>;
@@ -279,32 +280,21 @@ export async function listSweepstakes(call: ViewerCall, onlyId?: string): Promis
   const rows = onlyId ? shelf.rows.filter((r) => r.id === onlyId) : shelf.rows;
   const ids = rows.map((r) => r.id);
   const winners = shelf.winners;
-  const [totals, fanRows] = await Promise.all([
+  const [totals, fanEntries] = await Promise.all([
     totalsOf(db, ids),
-    userId && ids.length > 0
-      ? db
-          .selectFrom('sweepstakeEntries as e')
-          .leftJoin('sweepstakeFreeEntries as f', (join) =>
-            join.onRef('f.sweepstakeId', '=', 'e.sweepstakeId').onRef('f.userId', '=', 'e.userId'),
-          )
-          .select(['e.sweepstakeId', 'e.count', 'e.entrant', 'f.userId as freeUser'])
-          .where('e.userId', '=', userId)
-          .where('e.sweepstakeId', 'in', ids)
-          .execute()
-      : [],
+    userId ? ownEntries(db, call.org.id, userId, ids) : null,
   ]);
-  const fanById = new Map(fanRows.map((r) => [r.sweepstakeId, r]));
   const list = rows.map((row) => {
-    const mine = fanById.get(row.id);
+    const mine = fanEntries?.get(row.id);
     return present(row, now, {
       totalEntries: totals.get(row.id)?.totalEntries ?? 0,
       winners: winners.get(row.id) ?? [],
       userId,
-      fan: userId
+      fan: fanEntries
         ? {
             userEntries: mine?.count ?? 0,
             userEntrant: mine?.entrant ?? null,
-            freeEntryUsed: Boolean(mine?.freeUser),
+            freeEntryUsed: mine?.freeEntryUsed ?? false,
           }
         : null,
     });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../../db/schema.ts';
 import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../../test/test-app.ts';
 import { describeOnPostgres } from '../../test/real-postgres.ts';
+import { ownEntries } from './sweepstake-fan-entries.ts';
 import { balance, fund, ledgerLines, ledgerMismatches, signInAgain } from '../../test/points.ts';
 import {
   createSweepstake,
@@ -93,6 +94,62 @@ describe('GET /api/sweepstake', () => {
     const entry = await apiCall(t, stranger, 'POST', `/api/sweepstake/${s.sweepstakeId}/entry`, { count: 1 });
     expect(entry.statusCode).toBe(404);
     expect((await apiCall(t, stranger, 'GET', '/api/sweepstake')).json()).toEqual([]);
+  });
+});
+
+describe('the fans’ own entries, read in batches', () => {
+  it('answers fans reading at once each with their own entries only, and shows an entry on the very next read', async () => {
+    const a = await sweepstakeOrg(t);
+    const b = await sweepstakeOrg(t);
+    const sA = (await createSweepstake(t, a.operator, { costPerEntry: 10 })).sweepstakeId;
+    const sB = (await createSweepstake(t, b.operator, { costPerEntry: 10 })).sweepstakeId;
+    const [a1, a2, a3, b1] = [
+      await createFan(t, a.org),
+      await createFan(t, a.org),
+      await createFan(t, a.org),
+      await createFan(t, b.org),
+    ];
+    for (const fan of [a1, a2, a3, b1]) await fund(t, fan, 100);
+    const enter = (fan: TestFan, id: string, count: number) =>
+      apiCall(t, fan, 'POST', `/api/sweepstake/${id}/entry`, { count });
+    expect((await enter(a1, sA, 2)).statusCode).toBe(200);
+    expect((await apiCall(t, a2, 'POST', `/api/sweepstake/${sA}/free-entry`)).statusCode).toBe(200);
+    expect((await enter(b1, sB, 3)).statusCode).toBe(200);
+
+    // Read in the same turn of the event loop, so all go out in one statement; the last two ask
+    // with another organization than the fan's.
+    const reads = await Promise.all([
+      ownEntries(t.db, a.org.id, a1.user.id, [sA]),
+      ownEntries(t.db, a.org.id, a2.user.id, [sA]),
+      ownEntries(t.db, a.org.id, a3.user.id, [sA]),
+      ownEntries(t.db, b.org.id, b1.user.id, [sB]),
+      ownEntries(t.db, a.org.id, b1.user.id, [sA, sB]),
+      ownEntries(t.db, b.org.id, a1.user.id, [sA, sB]),
+    ]);
+    expect(reads.map((m) => [...m.entries()].map(([id, e]) => [id, e.count, e.freeEntryUsed]))).toEqual([
+      [[sA, 2, false]],
+      [[sA, 1, true]],
+      [],
+      [[sB, 3, false]],
+      [],
+      [],
+    ]);
+
+    const mine = async (fan: TestFan) => {
+      const [one] = (await apiCall(t, fan, 'GET', '/api/sweepstake')).json();
+      return [one.sweepstakeId, one.userEntries, one.freeEntryUsed, one.userEntrant !== null];
+    };
+    const fans = [a1, a2, a3, b1];
+    expect(await Promise.all([...fans, ...fans].map(mine))).toEqual(
+      [0, 1].flatMap(() => [
+        [sA, 2, false, true],
+        [sA, 1, true, true],
+        [sA, 0, false, false],
+        [sB, 3, false, true],
+      ]),
+    );
+    expect((await enter(a3, sA, 1)).statusCode).toBe(200);
+    expect(await mine(a3)).toEqual([sA, 1, false, true]);
   });
 });
 
