@@ -1,7 +1,7 @@
 import type { CheckinResult, CheckinStatus } from '@paddock/contracts/api/checkin';
-import type { Database } from '../../db/engine.ts';
 import type { Organization } from '../../db/schema.ts';
 import { unprocessable } from '../../platform/errors.ts';
+import { lastCheckin } from './checkin-last.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
 import { lockFan } from '../profile/fan-accounts.ts';
@@ -22,22 +22,11 @@ export function rewardForStreak(org: Organization, streak: number): number {
   return table[Math.min(streak, table.length) - 1] ?? 0;
 }
 
-async function lastCheckin(db: Database, org: Organization, userId: string) {
-  return db
-    .selectFrom('checkins')
-    .select(['day', 'streak'])
-    .where('organizationId', '=', org.id)
-    .where('userId', '=', userId)
-    .orderBy('day', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 /** GET /checkin: the live streak (0 once a day was missed) and whether today is still open. */
 export async function checkinStatus(call: FanCall): Promise<CheckinStatus> {
   const { db, org, userId, now } = call;
   const today = todayIn(org.timeZone, now);
-  const last = await lastCheckin(db, org, userId);
+  const last = await lastCheckin(db, org.id, userId);
   const checkedToday = last?.day === today;
   const streakAlive = checkedToday || last?.day === previousDay(today);
   const days = streakAlive && last ? last.streak : 0;
@@ -59,7 +48,7 @@ export async function checkIn(call: FanCall): Promise<CheckinResult> {
   return call.db.transaction().execute(async (trx) => {
     if (!(await lockFan(trx, org.id, userId))) throw new Error('The signed-in fan no longer exists');
     const today = todayIn(org.timeZone, now);
-    const last = await lastCheckin(trx, org, userId);
+    const last = await lastCheckin(trx, org.id, userId);
     if (last?.day === today) {
       throw unprocessable('already_checked_in', 'You have already checked in today; come back tomorrow');
     }

@@ -8,6 +8,7 @@ import {
 } from '../../test/test-app.ts';
 import { describeOnPostgres } from '../../test/real-postgres.ts';
 import { balance, ledgerMismatches } from '../../test/points.ts';
+import { lastCheckin } from './checkin-last.ts';
 
 const t = useTimedTestApp();
 
@@ -55,6 +56,54 @@ describe('daily check-in', () => {
     expect(ledger).toHaveLength(9);
     expect(ledger.every((l) => l.kind === 'checkin')).toBe(true);
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
+  });
+
+  it('answers fans reading at once (one batched statement) each with their own last check-in, and shows a check-in on the very next read', async () => {
+    const [orgA, orgB] = [await createOrg(t), await createOrg(t)];
+    const [a1, a2, a3, b1] = [
+      await createFan(t, orgA),
+      await createFan(t, orgA),
+      await createFan(t, orgA),
+      await createFan(t, orgB),
+    ];
+    expect((await call(a1, 'POST')).statusCode).toBe(200);
+    t.clock.advance(24 * 3600_000);
+    for (const fan of [a1, a2, b1]) expect((await call(fan, 'POST')).statusCode).toBe(200);
+    const today = (await call(a1, 'GET')).json().lastCheckinDate as string;
+
+    // Read in the same turn of the event loop, so all go out in one statement; the last two ask
+    // with another organization than the fan's.
+    const reads = await Promise.all([
+      lastCheckin(t.db, orgA.id, a1.user.id),
+      lastCheckin(t.db, orgA.id, a2.user.id),
+      lastCheckin(t.db, orgA.id, a3.user.id),
+      lastCheckin(t.db, orgB.id, b1.user.id),
+      lastCheckin(t.db, orgB.id, a1.user.id),
+      lastCheckin(t.db, orgA.id, b1.user.id),
+      lastCheckin(t.db, orgA.id, a1.user.id),
+    ]);
+    expect(reads).toEqual([
+      { day: today, streak: 2 },
+      { day: today, streak: 1 },
+      undefined,
+      { day: today, streak: 1 },
+      undefined,
+      undefined,
+      { day: today, streak: 2 },
+    ]);
+    const seen = await Promise.all([a1, a2, a3, b1].map(async (f) => (await call(f, 'GET')).json()));
+    expect(seen.map((s) => [s.days, s.eligibleForCheckin])).toEqual([
+      [2, false],
+      [1, false],
+      [0, true],
+      [1, false],
+    ]);
+    expect((await call(a3, 'POST')).statusCode).toBe(200);
+    expect((await call(a3, 'GET')).json()).toMatchObject({
+      days: 1,
+      eligibleForCheckin: false,
+      lastCheckinDate: today,
+    });
   });
 
   it('refuses a second check-in the same day with 422 already_checked_in', async () => {
