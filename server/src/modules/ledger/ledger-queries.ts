@@ -1,6 +1,7 @@
 import type { TransactionPage } from '@paddock/contracts/api/profile';
 import { sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
+import { Batcher } from '../../platform/batcher.ts';
 import { AppError } from '../../platform/errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,10 +15,52 @@ function fanLines(db: Database, organizationId: string, userId: string) {
     .where('t.userId', '=', userId);
 }
 
+/** A ledger line as the fan's history shows it. */
+type Line = TransactionPage['items'][number];
+
+/** A ledger line as read (`createdAt` a Date), presented field by field (no row spread: decision 032). */
+const presentLine = (r: {
+  id: string;
+  amount: number;
+  kind: string;
+  reference: string | null;
+  description: string;
+  createdAt: Date | string;
+}): Line => ({
+  id: r.id,
+  amount: r.amount,
+  kind: r.kind,
+  reference: r.reference,
+  description: r.description,
+  createdAt: new Date(r.createdAt).toISOString(),
+});
+
+/** One caller's first page: the fan, its organization and how many lines (one more than the page). */
+interface FirstPageRead {
+  organizationId: string;
+  userId: string;
+  lines: number;
+}
+
+type LineRow = Omit<Line, 'createdAt'> & { createdAt: Date };
+
+/** Fans per statement (three parameters each). */
+const MAX_READS_PER_QUERY = 200;
+
+/** One batcher per database handle, so two apps in one process (the tests) never share a statement. */
+const firstPages = new WeakMap<Database, Batcher<FirstPageRead, LineRow[]>>();
+
 /**
  * The fan's ledger, newest first. The cursor is the id of the last row of the previous page;
  * the (created_at, id) order is total, so pages never repeat or skip a row even when several
  * rows share a timestamp (one SQL transaction gives them all the same now()).
+ *
+ * First pages on the root handle are batched (decision 032's amendment for the per-fan reads,
+ * the `Batcher` of decision 036): while one statement is in flight the reads that arrive wait,
+ * and the next statement answers them all, each (organization, fan) pair through its own
+ * lateral `limit` on the (user_id, created_at, id) index. A read never joins a statement already
+ * sent, so a read that starts after an award committed sees it. A page after a cursor, and any
+ * read inside a transaction, runs alone.
  */
 export async function listTransactions(
   db: Database,
@@ -25,35 +68,87 @@ export async function listTransactions(
   userId: string,
   opts: { limit: number; cursor?: string | undefined },
 ): Promise<TransactionPage> {
-  let query = fanLines(db, organizationId, userId);
-  if (opts.cursor !== undefined) {
-    const anchor = UUID.test(opts.cursor)
-      ? await db
-          .selectFrom('pointTransactions')
-          .select(['id'])
-          .where('id', '=', opts.cursor)
-          .where('userId', '=', userId)
-          .where('organizationId', '=', organizationId)
-          .executeTakeFirst()
-      : undefined;
-    if (!anchor) {
-      throw new AppError(400, 'invalid_cursor', 'cursor: is not a cursor from a previous page of yours');
-    }
-    // Compared in SQL, not through a JS Date, which would drop the microseconds.
-    query = query.where(
-      sql<boolean>`(t.created_at, t.id) < (select created_at, id from point_transactions where id = ${anchor.id})`,
-    );
-  }
-  const rows = await query
-    .orderBy('t.createdAt', 'desc')
-    .orderBy('t.id', 'desc')
-    .limit(opts.limit + 1)
-    .execute();
+  const rows =
+    opts.cursor === undefined
+      ? await firstPage(db, { organizationId, userId, lines: opts.limit + 1 })
+      : await pageAfter(db, organizationId, userId, opts.limit, opts.cursor);
   const page = rows.slice(0, opts.limit);
   return {
-    items: page.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })),
+    items: page.map(presentLine),
     nextCursor: rows.length > opts.limit ? (page.at(-1)?.id ?? null) : null,
   };
+}
+
+async function pageAfter(
+  db: Database,
+  organizationId: string,
+  userId: string,
+  limit: number,
+  cursor: string,
+): Promise<LineRow[]> {
+  const anchor = UUID.test(cursor)
+    ? await db
+        .selectFrom('pointTransactions')
+        .select(['id'])
+        .where('id', '=', cursor)
+        .where('userId', '=', userId)
+        .where('organizationId', '=', organizationId)
+        .executeTakeFirst()
+    : undefined;
+  if (!anchor) {
+    throw new AppError(400, 'invalid_cursor', 'cursor: is not a cursor from a previous page of yours');
+  }
+  return (
+    fanLines(db, organizationId, userId)
+      // Compared in SQL, not through a JS Date, which would drop the microseconds.
+      .where(
+        sql<boolean>`(t.created_at, t.id) < (select created_at, id from point_transactions where id = ${anchor.id})`,
+      )
+      .orderBy('t.createdAt', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(limit + 1)
+      .execute()
+  );
+}
+
+function firstPage(db: Database, read: FirstPageRead): Promise<LineRow[]> {
+  if (db.isTransaction) return readFirstPages(db, [read]).then((pages) => pages[0]!);
+  let batcher = firstPages.get(db);
+  if (!batcher) {
+    batcher = new Batcher((reads) => readFirstPages(db, reads), MAX_READS_PER_QUERY);
+    firstPages.set(db, batcher);
+  }
+  return batcher.add(read);
+}
+
+const keyOf = (r: FirstPageRead) => `${r.organizationId}/${r.userId}/${r.lines}`;
+
+/** One statement for these reads: a lateral page per distinct (organization, fan, length). */
+async function readFirstPages(db: Database, reads: readonly FirstPageRead[]): Promise<LineRow[][]> {
+  const distinct = new Map<string, FirstPageRead>();
+  for (const r of reads) distinct.set(keyOf(r), r);
+  const values = sql.join(
+    [...distinct.values()].map((r) => sql`(${r.organizationId}::uuid, ${r.userId}::uuid, ${r.lines}::int)`),
+  );
+  const { rows } = await sql<LineRow & FirstPageRead>`
+    select r.organization_id, r.user_id, r.lines,
+           t.id, t.amount, t.kind, t.reference, t.description, t.created_at
+    from (values ${values}) as r (organization_id, user_id, lines)
+    cross join lateral (
+      select id, amount, kind, reference, description, created_at from point_transactions
+      where point_transactions.organization_id = r.organization_id and point_transactions.user_id = r.user_id
+      order by created_at desc, id desc
+      limit r.lines
+    ) t
+    order by r.organization_id, r.user_id, r.lines, t.created_at desc, t.id desc`.execute(db);
+  const pages = new Map<string, LineRow[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const page = pages.get(key);
+    if (page) page.push(row);
+    else pages.set(key, [row]);
+  }
+  return reads.map((r) => pages.get(keyOf(r)) ?? []);
 }
 
 /** One page of a fan's ledger for support (newest first, offset paging like the console's lists). */
@@ -70,7 +165,7 @@ export async function transactionsFrom(
     .limit(limit)
     .offset(offset)
     .execute();
-  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
+  return rows.map(presentLine);
 }
 
 /** The sum of a fan's ledger lines that one filter selects (reversals included). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiCall, createFan, createOrg, type TestFan, useTestApp, apiCallRaw } from '../../test/test-app.ts';
 import { balance, fund } from '../../test/points.ts';
 import { acceptRequiredConsents, completeProfile, newFan } from '../../test/onboarding-fixtures.ts';
+import { listTransactions } from '../ledger/ledger-queries.ts';
 import { findFanProfile } from './fan-accounts.ts';
 
 const t = useTestApp();
@@ -267,6 +268,58 @@ describe('GET /api/user/me/transactions', () => {
     ).json();
     expect(page3.items.map((i: { amount: number }) => i.amount)).toEqual([1]);
     expect(page3.nextCursor).toBeNull();
+  });
+
+  it('answers fans reading at once (one batched statement) each with their own first page, and shows an award on the very next read', async () => {
+    const [orgA, orgB] = [await createOrg(t), await createOrg(t)];
+    const [a1, a2, a3, b1] = [
+      await createFan(t, orgA),
+      await createFan(t, orgA),
+      await createFan(t, orgA),
+      await createFan(t, orgB),
+    ];
+    for (const n of [1, 2, 3]) await award(a1, n);
+    await award(a2, 20);
+    await award(b1, 30);
+    const amounts = (page: { items: { amount: number }[]; nextCursor: string | null }) => [
+      page.items.map((i) => i.amount),
+      page.nextCursor !== null,
+    ];
+    // Read in the same turn of the event loop, so all go out in one statement; the last two ask
+    // with another organization than the fan's.
+    const pages = await Promise.all([
+      listTransactions(t.db, orgA.id, a1.user.id, { limit: 2 }),
+      listTransactions(t.db, orgA.id, a1.user.id, { limit: 5 }),
+      listTransactions(t.db, orgA.id, a2.user.id, { limit: 5 }),
+      listTransactions(t.db, orgA.id, a3.user.id, { limit: 5 }),
+      listTransactions(t.db, orgB.id, b1.user.id, { limit: 5 }),
+      listTransactions(t.db, orgB.id, a1.user.id, { limit: 5 }),
+      listTransactions(t.db, orgA.id, b1.user.id, { limit: 5 }),
+    ]);
+    expect(pages.map(amounts)).toEqual([
+      [[3, 2], true],
+      [[3, 2, 1], false],
+      [[20], false],
+      [[], false],
+      [[30], false],
+      [[], false],
+      [[], false],
+    ]);
+    const fans = [a1, a2, a3, b1];
+    const seen = await Promise.all(
+      [...fans, ...fans].map(async (f) =>
+        amounts((await apiCall(t, f, 'GET', '/api/user/me/transactions')).json()),
+      ),
+    );
+    const expected = [
+      [[3, 2, 1], false],
+      [[20], false],
+      [[], false],
+      [[30], false],
+    ];
+    expect(seen).toEqual([...expected, ...expected]);
+    await award(a3, 7);
+    expect(amounts((await apiCall(t, a3, 'GET', '/api/user/me/transactions')).json())).toEqual([[7], false]);
   });
 
   it('refuses another fan’s cursor, a garbage cursor and a bad limit with 400', async () => {
