@@ -18,11 +18,17 @@ const B = '00000000-0000-4000-8000-000000000004';
 const HOT_QUERIES: Record<string, string> = {
   'organization by publishable key (every call)': `select * from organizations where publishable_key = 'pk_x'`,
   'session check (every fan call)': `select id from sessions where id = '${A}' and user_id = '${FAN}'`,
-  'the fan (GET /user/me, every write locks it)': `select * from users where id = '${FAN}' and organization_id = '${ORG}' for update`,
+  'the fan (every write locks it)': `select * from users where id = '${FAN}' and organization_id = '${ORG}' for update`,
+  // Batched: the fans whose reads arrived together, in one statement (fan-accounts.ts).
+  'the fans’ profiles (GET /user/me)': `select id, email, points, organization_id from users where id in ('${FAN}', '${A}') and organization_id in ('${ORG}')`,
   'ranks (GET /user/me)': `select code, name, min_points from ranks where organization_id = '${ORG}' order by min_points`,
-  'ledger page (GET /user/me/transactions)': `select * from point_transactions t where t.organization_id = '${ORG}' and t.user_id = '${FAN}' order by t.created_at desc, t.id desc limit 21`,
+  // Batched: a lateral page per (organization, fan, length) whose reads arrived together (ledger-queries.ts).
+  'the fans’ first ledger pages (GET /user/me/transactions)': `select r.user_id, t.id, t.amount, t.created_at from (values ('${ORG}'::uuid, '${FAN}'::uuid, 21), ('${ORG}'::uuid, '${A}'::uuid, 21)) as r (organization_id, user_id, lines) cross join lateral (select id, amount, created_at from point_transactions where point_transactions.organization_id = r.organization_id and point_transactions.user_id = r.user_id order by created_at desc, id desc limit r.lines) t order by r.organization_id, r.user_id, r.lines, t.created_at desc, t.id desc`,
+  'ledger page after a cursor (GET /user/me/transactions)': `select * from point_transactions t where t.organization_id = '${ORG}' and t.user_id = '${FAN}' and (t.created_at, t.id) < (select created_at, id from point_transactions where id = '${A}') order by t.created_at desc, t.id desc limit 21`,
   'ledger once-only check (every award)': `select id from point_transactions where user_id = '${FAN}' and once_key = 'checkin:2026-11-23'`,
-  'last check-in (GET/POST /checkin)': `select day, streak from checkins where organization_id = '${ORG}' and user_id = '${FAN}' order by day desc limit 1`,
+  'last check-in (POST /checkin)': `select day, streak from checkins where organization_id = '${ORG}' and user_id = '${FAN}' order by day desc limit 1`,
+  // Batched: a lateral limit 1 per (organization, fan) whose reads arrived together (checkin-last.ts).
+  'the fans’ last check-ins (GET /checkin)': `select r.user_id, c.day, c.streak from (values ('${ORG}'::uuid, '${FAN}'::uuid), ('${ORG}'::uuid, '${A}'::uuid)) as r (organization_id, user_id) cross join lateral (select day, streak from checkins where checkins.organization_id = r.organization_id and checkins.user_id = r.user_id order by day desc limit 1) c`,
   'visible challenges (GET /challenge)': `select * from challenges where organization_id = '${ORG}' and archived_at is null and visible_from <= now() order by visible_from desc, id`,
   'options and questions (GET /challenge)': `select * from challenge_options where challenge_id in ('${A}', '${B}') order by order_index`,
   // Batched: the fans whose reads arrived together, in one statement (challenge-fan-answers.ts).
@@ -31,7 +37,8 @@ const HOT_QUERIES: Record<string, string> = {
   'trivia votes (GET /challenge, cached 1 s)': `select challenge_id, question_id, option_index, count(*) from trivia_answers where challenge_id in ('${A}', '${B}') group by challenge_id, question_id, option_index`,
   'trivia answerers (GET /challenge, cached 1 s)': `select challenge_id, count(distinct user_id) from trivia_answers where challenge_id in ('${A}', '${B}') group by challenge_id`,
   'sweepstakes (GET /sweepstake)': `select * from sweepstakes where organization_id = '${ORG}'`,
-  'the fan’s entries (GET /sweepstake)': `select * from sweepstake_entries e where e.user_id = '${FAN}' and e.sweepstake_id in ('${A}', '${B}')`,
+  // Batched: the fans whose reads arrived together, in one statement (sweepstake-fan-entries.ts).
+  'the fans’ entries (GET /sweepstake)': `select e.organization_id, e.user_id, e.sweepstake_id, e.count, e.entrant, f.user_id as free_user from sweepstake_entries e left join sweepstake_free_entries f on f.sweepstake_id = e.sweepstake_id and f.user_id = e.user_id where e.user_id in ('${FAN}', '${A}') and e.sweepstake_id in ('${A}', '${B}') and e.organization_id in ('${ORG}')`,
   'entry totals (GET /sweepstake, cached 1 s)': `select sweepstake_id, sum(count), count(*) from sweepstake_entries where sweepstake_id in ('${A}', '${B}') group by sweepstake_id`,
   'active boosts (every award)': `select * from boosts where organization_id = '${ORG}' and (user_id is null or user_id = '${FAN}') and earning in ('checkin', 'all') and starts_at <= now() and ends_at > now()`,
 };
