@@ -76,4 +76,76 @@ describe('postPoints', () => {
       expect(after).toMatchObject({ points: 60, lifetimePoints: 100 });
     });
   });
+
+  it("posts each call its own line and balance (the statement compiled once takes each call's values)", async () => {
+    const orgA = await createOrg(t);
+    const orgB = await createOrg(t);
+    const fanA = await createFan(t, orgA);
+    const fanB = await createFan(t, orgB);
+    await t.db.transaction().execute(async (trx) => {
+      await postPoints(trx, {
+        organizationId: orgA.id,
+        userId: fanA.user.id,
+        amount: 7,
+        kind: 'challenge',
+        reference: null,
+        description: 'First',
+        onceKey: 'a:1',
+      });
+      await postPoints(trx, {
+        organizationId: orgB.id,
+        userId: fanB.user.id,
+        amount: 30,
+        kind: 'checkin',
+        reference: 'ref-b',
+        description: 'Second',
+      });
+      const spent = await postPoints(trx, {
+        organizationId: orgB.id,
+        userId: fanB.user.id,
+        amount: -12,
+        kind: 'sweepstake_entry',
+        reference: 'ref-c',
+        description: 'Third',
+      });
+      expect(spent).toMatchObject({ applied: true, points: 18, lifetimePoints: 30, amount: -12 });
+    });
+    const lines = await t.db
+      .selectFrom('pointTransactions')
+      .select(['organizationId', 'userId', 'amount', 'kind', 'reference', 'description', 'onceKey'])
+      .where('userId', 'in', [fanA.user.id, fanB.user.id])
+      .orderBy('description')
+      .execute();
+    expect(lines).toEqual([
+      {
+        organizationId: orgA.id,
+        userId: fanA.user.id,
+        amount: 7,
+        kind: 'challenge',
+        reference: null,
+        description: 'First',
+        onceKey: 'a:1',
+      },
+      {
+        organizationId: orgB.id,
+        userId: fanB.user.id,
+        amount: 30,
+        kind: 'checkin',
+        reference: 'ref-b',
+        description: 'Second',
+        onceKey: null,
+      },
+      {
+        organizationId: orgB.id,
+        userId: fanB.user.id,
+        amount: -12,
+        kind: 'sweepstake_entry',
+        reference: 'ref-c',
+        description: 'Third',
+        onceKey: null,
+      },
+    ]);
+    expect(await ledgerMismatches(t.db, orgA.id)).toEqual([]);
+    expect(await ledgerMismatches(t.db, orgB.id)).toEqual([]);
+  });
 });

@@ -5,6 +5,7 @@ import { unprocessable } from '../../platform/errors.ts';
 import { ledgerPosts } from '../../platform/metrics.ts';
 import { publishAfterCommit } from '../../platform/events/after-commit.ts';
 import { runAwardHooks } from './ledger-hooks.ts';
+import { compiledStatement } from '../../platform/compiled-statement.ts';
 
 /** The kinds of earning a boost can multiply (product §12.2); 'all' boosts match every one. */
 export type Earning = 'challenges' | 'content' | 'checkin';
@@ -154,40 +155,18 @@ type LedgerLine = Omit<Insertable<PointTransactionsTable>, 'onceKey'>;
  * transaction, exactly as when the two were separate statements.
  */
 async function postLine(trx: Database, line: LedgerLine, onceKey: string | null) {
-  const { amount } = line;
-  const row = await trx
-    .with('ins', (db) =>
-      db
-        .insertInto('pointTransactions')
-        .values({ ...line, onceKey })
-        .onConflict((oc) => oc.columns(['userId', 'onceKey']).where('onceKey', 'is not', null).doNothing())
-        .returning('id'),
-    )
-    .with('upd', (db) =>
-      db
-        .updateTable('users')
-        .set((eb) => ({
-          points: eb('points', '+', amount),
-          lifetimePoints: amount > 0 ? eb('lifetimePoints', '+', amount) : eb.ref('lifetimePoints'),
-        }))
-        .where('id', '=', line.userId)
-        .where('organizationId', '=', line.organizationId)
-        .where((eb) => eb(eb('points', '+', amount), '>=', 0))
-        .where((eb) => eb.exists(eb.selectFrom('ins').select('ins.id')))
-        .returning(['points', 'lifetimePoints']),
-    )
-    .selectFrom('users')
-    .leftJoin('ins', (join) => join.onTrue())
-    .leftJoin('upd', (join) => join.onTrue())
-    .select([
-      'ins.id as transactionId',
-      'upd.points as newPoints',
-      'upd.lifetimePoints as newLifetimePoints',
-      'users.points',
-      'users.lifetimePoints',
-    ])
-    .where('users.id', '=', line.userId)
-    .executeTakeFirstOrThrow();
+  const statement = line.amount > 0 ? postAwardLine : postSpendLine;
+  const { rows } = await statement(trx, {
+    organizationId: line.organizationId,
+    userId: line.userId,
+    amount: line.amount,
+    kind: line.kind,
+    reference: line.reference ?? null,
+    description: line.description,
+    onceKey,
+  });
+  const row = rows[0];
+  if (!row) throw new Error('The posting fan no longer exists');
   return {
     transactionId: row.transactionId,
     // The statement's snapshot predates its own update: `users` is the balance before it.
@@ -198,6 +177,59 @@ async function postLine(trx: Database, line: LedgerLine, onceKey: string | null)
         : { points: row.newPoints, lifetimePoints: row.newLifetimePoints },
   };
 }
+
+/** postLine's statement, compiled once (its SQL depends only on the sign of the amount). */
+function postLineStatement(award: boolean) {
+  return compiledStatement(
+    ['organizationId', 'userId', 'amount', 'kind', 'reference', 'description', 'onceKey'],
+    (db, v) =>
+      db
+        .with('ins', (qb) =>
+          qb
+            .insertInto('pointTransactions')
+            .values({
+              organizationId: v.organizationId,
+              userId: v.userId,
+              amount: v.amount,
+              kind: v.kind,
+              reference: v.reference,
+              description: v.description,
+              onceKey: v.onceKey,
+            })
+            .onConflict((oc) =>
+              oc.columns(['userId', 'onceKey']).where('onceKey', 'is not', null).doNothing(),
+            )
+            .returning('id'),
+        )
+        .with('upd', (qb) =>
+          qb
+            .updateTable('users')
+            .set((eb) => ({
+              points: eb('points', '+', v.amount),
+              // Only an award adds to lifetime points (the rank ladder's measure).
+              lifetimePoints: award ? eb('lifetimePoints', '+', v.amount) : eb.ref('lifetimePoints'),
+            }))
+            .where('id', '=', v.userId)
+            .where('organizationId', '=', v.organizationId)
+            .where((eb) => eb(eb('points', '+', v.amount), '>=', eb.lit(0)))
+            .where((eb) => eb.exists(eb.selectFrom('ins').select('ins.id')))
+            .returning(['points', 'lifetimePoints']),
+        )
+        .selectFrom('users')
+        .leftJoin('ins', (join) => join.onTrue())
+        .leftJoin('upd', (join) => join.onTrue())
+        .select([
+          'ins.id as transactionId',
+          'upd.points as newPoints',
+          'upd.lifetimePoints as newLifetimePoints',
+          'users.points',
+          'users.lifetimePoints',
+        ])
+        .where('users.id', '=', v.userId),
+  );
+}
+const postAwardLine = postLineStatement(true);
+const postSpendLine = postLineStatement(false);
 
 /** The fan's spendable and lifetime points, as the ledger last left them. */
 export async function balanceOf(db: Database, userId: string) {
