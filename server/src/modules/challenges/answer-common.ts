@@ -1,5 +1,7 @@
 import type { ChallengeAnswerBody } from '@paddock/contracts/api/challenges';
 import type { Database } from '../../db/engine.ts';
+import type { Organization } from '../../db/schema.ts';
+import { compiledStatement } from '../../platform/compiled-statement.ts';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
@@ -45,9 +47,12 @@ export const badRequest = (message: string) => new AppError(400, 'validation_fai
  * row is read in the transaction, so an operator's close or archive that committed is honoured.
  */
 export async function lockFanAndFindAnswerable(call: FanCall, id: string) {
-  const found = await unarchivedChallenge(call, id)
-    .select(fanLockColumn(call.db, call.org.id, call.userId))
-    .executeTakeFirst();
+  const { rows } = await lockFanAndFindStatement(call.db, {
+    organizationId: call.org.id,
+    userId: call.userId,
+    challengeId: id,
+  });
+  const found = rows[0];
   if (!found) throw notFound('Challenge');
   const { fanLocked, ...row } = found;
   // The caller's session proves the fan exists; a missing row is a defect, not a refusal.
@@ -58,6 +63,15 @@ export async function lockFanAndFindAnswerable(call: FanCall, id: string) {
   if (isClosed(row, call.now)) throw unprocessable('challenge_expired', 'This challenge has closed');
   return row;
 }
+
+/** lockFanAndFindAnswerable's statement, compiled once (its SQL never changes, only the ids). */
+const lockFanAndFindStatement = compiledStatement(['organizationId', 'userId', 'challengeId'], (db, v) =>
+  // unarchivedChallenge reads only the handle and the organization's id of the call.
+  unarchivedChallenge(
+    { db, org: { id: v.organizationId } as unknown as Organization, now: new Date(0) },
+    v.challengeId,
+  ).select(fanLockColumn(db, v.organizationId, v.userId)),
+);
 
 export async function existingResponse(db: Database, challengeId: string, userId: string) {
   return db
