@@ -6,6 +6,7 @@ import { balanceOf, postPoints } from '../ledger/ledger-service.ts';
 import { fanEligibilityColumns } from '../profile/fan-accounts.ts';
 import { entrantId, forgetTotals, type SweepstakeRow, sweepstakeStatus } from './sweepstake-service.ts';
 import { todayIn } from '../../platform/calendar.ts';
+import { compiledStatement } from '../../platform/compiled-statement.ts';
 
 /**
  * Who may enter (paid or free, product §5 and the sweepstake's own rules): inside the window, not
@@ -16,22 +17,8 @@ import { todayIn } from '../../platform/calendar.ts';
  */
 async function lockForEntry(call: FanCall, id: string) {
   const { db: trx, org, userId, now } = call;
-  const found = await trx
-    .selectFrom('sweepstakes')
-    .selectAll('sweepstakes')
-    .select((eb) => [
-      ...fanEligibilityColumns(trx, org.id, userId),
-      eb
-        .selectFrom('sweepstakeEntries')
-        .select('sweepstakeEntries.count')
-        .where('sweepstakeEntries.sweepstakeId', '=', id)
-        .where('sweepstakeEntries.userId', '=', userId)
-        .as('held'),
-    ])
-    .where('sweepstakes.id', '=', id)
-    .where('sweepstakes.organizationId', '=', org.id)
-    .forShare()
-    .executeTakeFirst();
+  const { rows } = await lockForEntryStatement(trx, { organizationId: org.id, userId, sweepstakeId: id });
+  const found = rows[0];
   if (!found) throw notFound('Sweepstake');
   const { fanBirthday, fanCountry, fanFound, held, ...row } = found;
   const status = sweepstakeStatus(row, now);
@@ -63,6 +50,25 @@ async function lockForEntry(call: FanCall, id: string) {
   }
   return { row, held: held ?? 0 };
 }
+
+/** lockForEntry's statement, compiled once (its SQL never changes, only the ids). */
+const lockForEntryStatement = compiledStatement(['organizationId', 'userId', 'sweepstakeId'], (db, v) =>
+  db
+    .selectFrom('sweepstakes')
+    .selectAll('sweepstakes')
+    .select((eb) => [
+      ...fanEligibilityColumns(db, v.organizationId, v.userId),
+      eb
+        .selectFrom('sweepstakeEntries')
+        .select('sweepstakeEntries.count')
+        .where('sweepstakeEntries.sweepstakeId', '=', v.sweepstakeId)
+        .where('sweepstakeEntries.userId', '=', v.userId)
+        .as('held'),
+    ])
+    .where('sweepstakes.id', '=', v.sweepstakeId)
+    .where('sweepstakes.organizationId', '=', v.organizationId)
+    .forShare(),
+);
 
 function capReached(row: SweepstakeRow, current: number) {
   return unprocessable(
@@ -97,35 +103,67 @@ async function addEntries(
   const { db: trx, org, userId } = call;
   const cap = row.maxEntriesPerFan;
   if (cap !== null && added.count > cap) throw capReached(row, 0);
-  const result = await trx
-    .insertInto('sweepstakeEntries')
-    .values({
-      organizationId: org.id,
-      sweepstakeId: row.id,
-      userId,
-      entrant,
-      count: added.count,
-      freeCount: added.free,
-      pointsSpent: added.points,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['sweepstakeId', 'userId'])
-        .doUpdateSet((eb) => ({
-          count: eb('sweepstakeEntries.count', '+', added.count),
-          freeCount: eb('sweepstakeEntries.freeCount', '+', added.free),
-          pointsSpent: eb('sweepstakeEntries.pointsSpent', '+', added.points),
-          updatedAt: new Date(),
-        }))
-        .where((eb) =>
-          cap === null ? eb.lit(true) : eb(eb('sweepstakeEntries.count', '+', added.count), '<=', cap),
-        ),
-    )
-    .returning('count')
-    .executeTakeFirst();
+  const values = {
+    organizationId: org.id,
+    sweepstakeId: row.id,
+    userId,
+    entrant,
+    count: added.count,
+    freeCount: added.free,
+    pointsSpent: added.points,
+    updatedAt: new Date(),
+    cap,
+  };
+  const { rows } = await (cap === null ? addEntriesUncapped : addEntriesCapped)(trx, values);
+  const result = rows[0];
   if (!result) throw capReached(row, await entriesHeld(call, row.id));
   return result.count;
 }
+
+/** addEntries' statement, compiled once per kind of cap (its SQL changes with nothing else). */
+function addEntriesStatement(capped: boolean) {
+  return compiledStatement(
+    [
+      'organizationId',
+      'sweepstakeId',
+      'userId',
+      'entrant',
+      'count',
+      'freeCount',
+      'pointsSpent',
+      'updatedAt',
+      'cap',
+    ],
+    (db, v) =>
+      db
+        .insertInto('sweepstakeEntries')
+        .values({
+          organizationId: v.organizationId,
+          sweepstakeId: v.sweepstakeId,
+          userId: v.userId,
+          entrant: v.entrant,
+          count: v.count,
+          freeCount: v.freeCount,
+          pointsSpent: v.pointsSpent,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['sweepstakeId', 'userId'])
+            .doUpdateSet((eb) => ({
+              count: eb('sweepstakeEntries.count', '+', v.count),
+              freeCount: eb('sweepstakeEntries.freeCount', '+', v.freeCount),
+              pointsSpent: eb('sweepstakeEntries.pointsSpent', '+', v.pointsSpent),
+              updatedAt: v.updatedAt,
+            }))
+            .where((eb) =>
+              capped ? eb(eb('sweepstakeEntries.count', '+', v.count), '<=', v.cap) : eb.lit(true),
+            ),
+        )
+        .returning('count'),
+  );
+}
+const addEntriesCapped = addEntriesStatement(true);
+const addEntriesUncapped = addEntriesStatement(false);
 
 /** POST /sweepstake/{id}/entry: spends costPerEntry × count in one ledger row, atomically. */
 export async function enterSweepstake(
