@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledStatement } from '../../platform/compiled-statement.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import {
   type AnswerContext,
@@ -15,63 +16,83 @@ import {
  * and the option is the challenge's. `points` is what the response records before the award
  * (the option's points when the answer pays now).
  */
-function optionsAndRecordedResponse(ctx: AnswerContext, optionIndex: number, payNow: boolean) {
+async function optionsAndRecordedResponse(ctx: AnswerContext, optionIndex: number, payNow: boolean) {
   const { db, challenge, userId, now, org } = ctx;
-  return db
-    .with('prior', (qb) =>
-      qb
-        .selectFrom('challengeResponses')
-        .select('status')
-        .where('challengeId', '=', challenge.id)
-        .where('userId', '=', userId),
-    )
-    .with('recorded', (qb) =>
-      qb
-        .insertInto('challengeResponses')
-        .columns([
-          'organizationId',
-          'challengeId',
-          'userId',
-          'status',
-          'optionIndex',
-          'pointsAwarded',
-          'createdAt',
-          'completedAt',
-        ])
-        .expression((eb) =>
-          eb
-            .selectFrom('challengeOptions')
-            .select((s) => [
-              // Typed: a parameter in an INSERT's SELECT list is text to PostgreSQL otherwise.
-              sql<string>`${org.id}::uuid`.as('organizationId'),
-              sql<string>`${challenge.id}::uuid`.as('challengeId'),
-              sql<string>`${userId}::uuid`.as('userId'),
-              sql.lit('completed').as('status'),
-              'challengeOptions.orderIndex',
-              payNow ? s.ref('challengeOptions.points').as('pointsAwarded') : sql.lit(0).as('pointsAwarded'),
-              sql<Date>`${now}::timestamptz`.as('createdAt'),
-              sql<Date>`${now}::timestamptz`.as('completedAt'),
-            ])
-            .where('challengeOptions.challengeId', '=', challenge.id)
-            .where('challengeOptions.questionId', 'is', null)
-            .where('challengeOptions.orderIndex', '=', optionIndex)
-            .where((w) =>
-              w.not(w.exists(w.selectFrom('prior').select('status').where('status', '=', 'completed'))),
-            ),
-        )
-        .returning(['pointsAwarded']),
-    )
-    .selectFrom('challengeOptions')
-    .selectAll('challengeOptions')
-    .select((eb) => [
-      eb.selectFrom('prior').select('status').as('responseStatus'),
-      eb.selectFrom('recorded').select('pointsAwarded').as('recordedPoints'),
-    ])
-    .where('challengeOptions.challengeId', '=', challenge.id)
-    .where('challengeOptions.questionId', 'is', null)
-    .orderBy('challengeOptions.orderIndex')
-    .execute();
+  const statement = payNow ? recordPaidPick : recordUnpaidPick;
+  const { rows } = await statement(db, {
+    organizationId: org.id,
+    challengeId: challenge.id,
+    userId,
+    optionIndex,
+    now,
+  });
+  return rows;
 }
+
+/** optionsAndRecordedResponse's statement, compiled once per `payNow` (nothing else changes its SQL). */
+function optionsAndRecordedResponseStatement(payNow: boolean) {
+  return compiledStatement(['organizationId', 'challengeId', 'userId', 'optionIndex', 'now'], (db, v) =>
+    db
+      .with('prior', (qb) =>
+        qb
+          .selectFrom('challengeResponses')
+          .select('status')
+          .where('challengeId', '=', v.challengeId)
+          .where('userId', '=', v.userId),
+      )
+      .with('recorded', (qb) =>
+        qb
+          .insertInto('challengeResponses')
+          .columns([
+            'organizationId',
+            'challengeId',
+            'userId',
+            'status',
+            'optionIndex',
+            'pointsAwarded',
+            'createdAt',
+            'completedAt',
+          ])
+          .expression((eb) =>
+            eb
+              .selectFrom('challengeOptions')
+              .select((s) => [
+                // Typed: a parameter in an INSERT's SELECT list is text to PostgreSQL otherwise.
+                sql<string>`${v.organizationId}::uuid`.as('organizationId'),
+                sql<string>`${v.challengeId}::uuid`.as('challengeId'),
+                sql<string>`${v.userId}::uuid`.as('userId'),
+                sql.lit('completed').as('status'),
+                'challengeOptions.orderIndex',
+                payNow
+                  ? s.ref('challengeOptions.points').as('pointsAwarded')
+                  : sql.lit(0).as('pointsAwarded'),
+                sql<Date>`${v.now}::timestamptz`.as('createdAt'),
+                sql<Date>`${v.now}::timestamptz`.as('completedAt'),
+              ])
+              .where('challengeOptions.challengeId', '=', v.challengeId)
+              .where('challengeOptions.questionId', 'is', null)
+              .where('challengeOptions.orderIndex', '=', v.optionIndex)
+              .where((w) =>
+                w.not(
+                  w.exists(w.selectFrom('prior').select('status').where('status', '=', sql.lit('completed'))),
+                ),
+              ),
+          )
+          .returning(['pointsAwarded']),
+      )
+      .selectFrom('challengeOptions')
+      .selectAll('challengeOptions')
+      .select((eb) => [
+        eb.selectFrom('prior').select('status').as('responseStatus'),
+        eb.selectFrom('recorded').select('pointsAwarded').as('recordedPoints'),
+      ])
+      .where('challengeOptions.challengeId', '=', v.challengeId)
+      .where('challengeOptions.questionId', 'is', null)
+      .orderBy('challengeOptions.orderIndex'),
+  );
+}
+const recordPaidPick = optionsAndRecordedResponseStatement(true);
+const recordUnpaidPick = optionsAndRecordedResponseStatement(false);
 
 /**
  * A pick of one of the challenge's options, once. `payNow`: a poll pays its option's points on
