@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { compiledStatement } from '../../platform/compiled-statement.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import {
   type AnswerContext,
@@ -41,23 +42,8 @@ export async function answerTrivia(ctx: AnswerContext): Promise<AnswerOutcome> {
   };
   // The first answer, or a changed one (its version counts the changes, so each is paid under
   // its own once key); the same option again changes nothing and writes nothing.
-  const written = await db
-    .insertInto('triviaAnswers')
-    .values(answer)
-    .onConflict((oc) =>
-      oc
-        .columns(['questionId', 'userId'])
-        .doUpdateSet((eb) => ({
-          optionIndex: answer.optionIndex,
-          correct: answer.correct,
-          points: 0,
-          version: eb('triviaAnswers.version', '+', 1),
-          answeredAt: now,
-        }))
-        .where('triviaAnswers.optionIndex', '<>', answer.optionIndex),
-    )
-    .returning('version')
-    .executeTakeFirst();
+  const { rows: writtenRows } = await recordTriviaAnswer(db, answer);
+  const written = writtenRows[0];
   if (!written) return { correct: null, points: 0, votes: { newFan: false } };
   const { paid, known } = await scoreIfComplete(ctx, response);
   // The answer now counts for its option, no longer for the one it changed from; the quiz's
@@ -78,36 +64,14 @@ export async function answerTrivia(ctx: AnswerContext): Promise<AnswerOutcome> {
  */
 async function responseAndPickedOption(ctx: AnswerContext, questionId: string, responseIndex: number) {
   const { db, challenge, userId } = ctx;
-  const ownResponse = (eb: ExpressionBuilder<DB, never>) =>
-    eb
-      .selectFrom('challengeResponses')
-      .where('challengeResponses.challengeId', '=', challenge.id)
-      .where('challengeResponses.userId', '=', userId);
-  const picked = (eb: ExpressionBuilder<DB, never>) =>
-    eb
-      .selectFrom('challengeQuestions')
-      .leftJoin('challengeOptions', (join) =>
-        join
-          .onRef('challengeOptions.questionId', '=', 'challengeQuestions.id')
-          .on('challengeOptions.orderIndex', '=', responseIndex),
-      )
-      .where('challengeQuestions.id', '=', questionId)
-      .where('challengeQuestions.challengeId', '=', challenge.id);
-  const row = await db
-    .selectNoFrom((eb) => [
-      ownResponse(eb).select('challengeResponses.id').as('responseId'),
-      ownResponse(eb).select('challengeResponses.status').as('responseStatus'),
-      eb.exists(picked(eb).select('challengeQuestions.id')).as('questionFound'),
-      picked(eb).select('challengeOptions.orderIndex').as('orderIndex'),
-      picked(eb).select('challengeOptions.isCorrect').as('isCorrect'),
-      eb
-        .selectFrom('triviaAnswers')
-        .select('triviaAnswers.optionIndex')
-        .where('triviaAnswers.questionId', '=', questionId)
-        .where('triviaAnswers.userId', '=', userId)
-        .as('previousIndex'),
-    ])
-    .executeTakeFirstOrThrow();
+  const { rows } = await responseAndPickedOptionStatement(db, {
+    challengeId: challenge.id,
+    userId,
+    questionId,
+    responseIndex,
+  });
+  const row = rows[0];
+  if (!row) throw new Error('A statement without FROM answered no row');
   if (row.responseStatus === 'completed') {
     throw unprocessable('already_answered', 'You have already answered this challenge');
   }
@@ -137,31 +101,7 @@ async function scoreIfComplete(
 ): Promise<{ paid: number | null; known: KnownViewData }> {
   const { db, challenge, userId, now } = ctx;
   // Every question with the fan's answer to it, if any, in one statement.
-  const questions = await db
-    .selectFrom('challengeQuestions')
-    .leftJoin('triviaAnswers', (join) =>
-      join
-        .onRef('triviaAnswers.questionId', '=', 'challengeQuestions.id')
-        .on('triviaAnswers.userId', '=', userId),
-    )
-    .leftJoin('challengeOptions', (join) =>
-      join
-        .onRef('challengeOptions.questionId', '=', 'triviaAnswers.questionId')
-        .onRef('challengeOptions.orderIndex', '=', 'triviaAnswers.optionIndex'),
-    )
-    .select([
-      'challengeQuestions.id as questionId',
-      'challengeQuestions.orderIndex',
-      'triviaAnswers.version',
-      'triviaAnswers.optionIndex as answeredIndex',
-      'triviaAnswers.correct as answeredCorrect',
-      'triviaAnswers.points as answeredPoints',
-      'challengeOptions.isCorrect',
-      'challengeOptions.points',
-    ])
-    .where('challengeQuestions.challengeId', '=', challenge.id)
-    .orderBy('challengeQuestions.orderIndex')
-    .execute();
+  const { rows: questions } = await quizProgressStatement(db, { challengeId: challenge.id, userId });
   const complete = questions.every((q) => q.version !== null && q.isCorrect !== null);
   const triviaAnswers = new Map<string, OwnTriviaAnswer>();
   for (const q of questions) {
@@ -218,3 +158,108 @@ async function scoreIfComplete(
   };
   return { paid: complete ? total : null, known: { response: ownResponse, triviaAnswers } };
 }
+
+/** answerTrivia's write of the fan's answer, compiled once (its SQL never changes, only the values). */
+const recordTriviaAnswer = compiledStatement(
+  [
+    'organizationId',
+    'challengeId',
+    'questionId',
+    'userId',
+    'optionIndex',
+    'correct',
+    'points',
+    'version',
+    'answeredAt',
+  ],
+  (db, v) =>
+    db
+      .insertInto('triviaAnswers')
+      .values({
+        organizationId: v.organizationId,
+        challengeId: v.challengeId,
+        questionId: v.questionId,
+        userId: v.userId,
+        optionIndex: v.optionIndex,
+        correct: v.correct,
+        points: v.points,
+        version: v.version,
+        answeredAt: v.answeredAt,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['questionId', 'userId'])
+          .doUpdateSet((eb) => ({
+            optionIndex: v.optionIndex,
+            correct: v.correct,
+            points: eb.lit(0),
+            version: eb('triviaAnswers.version', '+', eb.lit(1)),
+            answeredAt: v.answeredAt,
+          }))
+          .where('triviaAnswers.optionIndex', '<>', v.optionIndex),
+      )
+      .returning('version'),
+);
+
+/** responseAndPickedOption's statement, compiled once (its SQL never changes, only the ids). */
+const responseAndPickedOptionStatement = compiledStatement(
+  ['challengeId', 'userId', 'questionId', 'responseIndex'],
+  (db, v) => {
+    const ownResponse = (eb: ExpressionBuilder<DB, never>) =>
+      eb
+        .selectFrom('challengeResponses')
+        .where('challengeResponses.challengeId', '=', v.challengeId)
+        .where('challengeResponses.userId', '=', v.userId);
+    const picked = (eb: ExpressionBuilder<DB, never>) =>
+      eb
+        .selectFrom('challengeQuestions')
+        .leftJoin('challengeOptions', (join) =>
+          join
+            .onRef('challengeOptions.questionId', '=', 'challengeQuestions.id')
+            .on('challengeOptions.orderIndex', '=', v.responseIndex),
+        )
+        .where('challengeQuestions.id', '=', v.questionId)
+        .where('challengeQuestions.challengeId', '=', v.challengeId);
+    return db.selectNoFrom((eb) => [
+      ownResponse(eb).select('challengeResponses.id').as('responseId'),
+      ownResponse(eb).select('challengeResponses.status').as('responseStatus'),
+      eb.exists(picked(eb).select('challengeQuestions.id')).as('questionFound'),
+      picked(eb).select('challengeOptions.orderIndex').as('orderIndex'),
+      picked(eb).select('challengeOptions.isCorrect').as('isCorrect'),
+      eb
+        .selectFrom('triviaAnswers')
+        .select('triviaAnswers.optionIndex')
+        .where('triviaAnswers.questionId', '=', v.questionId)
+        .where('triviaAnswers.userId', '=', v.userId)
+        .as('previousIndex'),
+    ]);
+  },
+);
+
+/** scoreIfComplete's read of every question with the fan's answer, compiled once. */
+const quizProgressStatement = compiledStatement(['challengeId', 'userId'], (db, v) =>
+  db
+    .selectFrom('challengeQuestions')
+    .leftJoin('triviaAnswers', (join) =>
+      join
+        .onRef('triviaAnswers.questionId', '=', 'challengeQuestions.id')
+        .on('triviaAnswers.userId', '=', v.userId),
+    )
+    .leftJoin('challengeOptions', (join) =>
+      join
+        .onRef('challengeOptions.questionId', '=', 'triviaAnswers.questionId')
+        .onRef('challengeOptions.orderIndex', '=', 'triviaAnswers.optionIndex'),
+    )
+    .select([
+      'challengeQuestions.id as questionId',
+      'challengeQuestions.orderIndex',
+      'triviaAnswers.version',
+      'triviaAnswers.optionIndex as answeredIndex',
+      'triviaAnswers.correct as answeredCorrect',
+      'triviaAnswers.points as answeredPoints',
+      'challengeOptions.isCorrect',
+      'challengeOptions.points',
+    ])
+    .where('challengeQuestions.challengeId', '=', v.challengeId)
+    .orderBy('challengeQuestions.orderIndex'),
+);
