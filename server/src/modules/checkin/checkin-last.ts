@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import { Batcher } from '../../platform/batcher.ts';
+import { compiledStatement } from '../../platform/compiled-statement.ts';
 
 /** The fan's latest check-in. */
 export interface LastCheckin {
@@ -21,14 +22,16 @@ const MAX_READS_PER_QUERY = 500;
 /** One batcher per database handle, so two apps in one process (the tests) never share a statement. */
 const readers = new WeakMap<Database, Batcher<LastRead, LastCheckin | undefined>>();
 
-const statementFor = (db: Database, organizationId: string, userId: string) =>
+/** The read inside a transaction, compiled once (its SQL never changes, only the ids). */
+const lastInTransaction = compiledStatement(['organizationId', 'userId'], (db, v) =>
   db
     .selectFrom('checkins')
     .select(['day', 'streak'])
-    .where('organizationId', '=', organizationId)
-    .where('userId', '=', userId)
+    .where('organizationId', '=', v.organizationId)
+    .where('userId', '=', v.userId)
     .orderBy('day', 'desc')
-    .limit(1);
+    .limit(sql.lit(1)),
+);
 
 /**
  * The fan's latest check-in in this organization, or none.
@@ -45,7 +48,7 @@ export async function lastCheckin(
   organizationId: string,
   userId: string,
 ): Promise<LastCheckin | undefined> {
-  if (db.isTransaction) return statementFor(db, organizationId, userId).executeTakeFirst();
+  if (db.isTransaction) return (await lastInTransaction(db, { organizationId, userId })).rows[0];
   let batcher = readers.get(db);
   if (!batcher) {
     batcher = new Batcher((reads) => readLast(db, reads), MAX_READS_PER_QUERY);

@@ -1,5 +1,6 @@
 import type { CheckinResult, CheckinStatus } from '@paddock/contracts/api/checkin';
 import type { Organization } from '../../db/schema.ts';
+import { compiledStatement } from '../../platform/compiled-statement.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import { lastCheckin } from './checkin-last.ts';
 import type { FanCall } from '../../platform/service-call.ts';
@@ -54,12 +55,15 @@ export async function checkIn(call: FanCall): Promise<CheckinResult> {
     }
     const streak = last?.day === previousDay(today) ? last.streak + 1 : 1;
     const points = rewardForStreak(org, streak);
-    const inserted = await trx
-      .insertInto('checkins')
-      .values({ organizationId: org.id, userId, day: today, streak, points, createdAt: now })
-      .onConflict((oc) => oc.columns(['userId', 'day']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const { rows } = await insertCheckin(trx, {
+      organizationId: org.id,
+      userId,
+      day: today,
+      streak,
+      points,
+      createdAt: now,
+    });
+    const inserted = rows[0];
     if (!inserted) {
       throw unprocessable('already_checked_in', 'You have already checked in today; come back tomorrow');
     }
@@ -94,3 +98,21 @@ export async function checkIn(call: FanCall): Promise<CheckinResult> {
     return { days: streak, eligibleForCheckin: false, pointsAwarded };
   });
 }
+
+/** checkIn's insert of today's row, compiled once (its SQL never changes, only the values). */
+const insertCheckin = compiledStatement(
+  ['organizationId', 'userId', 'day', 'streak', 'points', 'createdAt'],
+  (db, v) =>
+    db
+      .insertInto('checkins')
+      .values({
+        organizationId: v.organizationId,
+        userId: v.userId,
+        day: v.day,
+        streak: v.streak,
+        points: v.points,
+        createdAt: v.createdAt,
+      })
+      .onConflict((oc) => oc.columns(['userId', 'day']).doNothing())
+      .returning('id'),
+);
