@@ -140,12 +140,15 @@ async function scoreIfComplete(
     completedAt: complete ? now : null,
   };
   if (response) {
-    await db.updateTable('challengeResponses').set(progress).where('id', '=', response.id).execute();
+    await updateProgress(db, { id: response.id, ...progress });
   } else {
-    await db
-      .insertInto('challengeResponses')
-      .values({ organizationId: ctx.org.id, challengeId: challenge.id, userId, createdAt: now, ...progress })
-      .execute();
+    await insertProgress(db, {
+      organizationId: ctx.org.id,
+      challengeId: challenge.id,
+      userId,
+      createdAt: now,
+      ...progress,
+    });
   }
   // A trivia response row carries only its progress (no option, text, score or verdict).
   const ownResponse = {
@@ -262,4 +265,27 @@ const quizProgressStatement = compiledStatement(['challengeId', 'userId'], (db, 
     ])
     .where('challengeQuestions.challengeId', '=', v.challengeId)
     .orderBy('challengeQuestions.orderIndex'),
+);
+
+/** scoreIfComplete's write of the quiz's progress to the fan's response, compiled once. */
+const updateProgress = compiledStatement(['id', 'status', 'pointsAwarded', 'completedAt'], (db, v) =>
+  db
+    .updateTable('challengeResponses')
+    .set({ status: v.status, pointsAwarded: v.pointsAwarded, completedAt: v.completedAt })
+    .where('id', '=', v.id),
+);
+
+/** The fan's response with the quiz's progress, written with their first answer; compiled once. */
+const insertProgress = compiledStatement(
+  ['organizationId', 'challengeId', 'userId', 'createdAt', 'status', 'pointsAwarded', 'completedAt'],
+  (db, v) =>
+    db.insertInto('challengeResponses').values({
+      organizationId: v.organizationId,
+      challengeId: v.challengeId,
+      userId: v.userId,
+      createdAt: v.createdAt,
+      status: v.status,
+      pointsAwarded: v.pointsAwarded,
+      completedAt: v.completedAt,
+    }),
 );
