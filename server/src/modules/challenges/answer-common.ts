@@ -1,6 +1,5 @@
 import type { ChallengeAnswerBody } from '@paddock/contracts/api/challenges';
 import type { Database } from '../../db/engine.ts';
-import type { Organization } from '../../db/schema.ts';
 import { compiledStatement } from '../../platform/compiled-statement.ts';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
@@ -66,11 +65,9 @@ export async function lockFanAndFindAnswerable(call: FanCall, id: string) {
 
 /** lockFanAndFindAnswerable's statement, compiled once (its SQL never changes, only the ids). */
 const lockFanAndFindStatement = compiledStatement(['organizationId', 'userId', 'challengeId'], (db, v) =>
-  // unarchivedChallenge reads only the handle and the organization's id of the call.
-  unarchivedChallenge(
-    { db, org: { id: v.organizationId } as unknown as Organization, now: new Date(0) },
-    v.challengeId,
-  ).select(fanLockColumn(db, v.organizationId, v.userId)),
+  unarchivedChallenge(db, v.organizationId, v.challengeId).select(
+    fanLockColumn(db, v.organizationId, v.userId),
+  ),
 );
 
 export async function existingResponse(db: Database, challengeId: string, userId: string) {

@@ -1,4 +1,5 @@
 import type { ChallengeSubtype } from '@paddock/contracts';
+import type { Database } from '../../db/engine.ts';
 import type { Organization } from '../../db/schema.ts';
 import { notFound, unauthorized } from '../../platform/errors.ts';
 import type { OrgCall, ViewerCall } from '../../platform/service-call.ts';
@@ -32,15 +33,15 @@ export async function listChallenges(call: ViewerCall, subtype?: ChallengeSubtyp
 
 /** A challenge of this organization that is not archived (fans never see archived ones). */
 export function findUnarchived(call: OrgCall, id: string) {
-  return unarchivedChallenge(call, id).executeTakeFirst();
+  return unarchivedChallenge(call.db, call.org.id, id).executeTakeFirst();
 }
 
 /** findUnarchived's query before it runs: a caller may select more in the same round trip. */
-export function unarchivedChallenge(call: OrgCall, id: string) {
-  return call.db
+export function unarchivedChallenge(db: Database, organizationId: string, id: string) {
+  return db
     .selectFrom('challenges')
     .selectAll('challenges')
-    .where('challenges.organizationId', '=', call.org.id)
+    .where('challenges.organizationId', '=', organizationId)
     .where('challenges.id', '=', id)
     .where('challenges.archivedAt', 'is', null);
 }
