@@ -6,3 +6,9 @@ export declare function serverBuildStale(): boolean;
 export declare function buildServer(): Promise<void>;
 /** `node` arguments that start the compiled server, built first when stale. */
 export declare function compiledServerArgs(): Promise<string[]>;
+/** The old generation's ceiling in MB the server is started with (docs/operations.md, "Memory"). */
+export declare const HEAP_CEILING_MB: number;
+/** The young generation's semi-space in MB the server is started with. */
+export declare const SEMI_SPACE_MB: number;
+/** Node's flags for the server: source maps, and the heap sizes unless NODE_OPTIONS sets them. */
+export declare function serverNodeFlags(env?: NodeJS.ProcessEnv): string[];

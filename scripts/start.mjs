@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { buildServer, SERVER_BUILD, serverBuildStale } from './build-server.mjs';
+import { buildServer, SERVER_BUILD, serverBuildStale, serverNodeFlags } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'web/dist/index.html');
@@ -54,7 +54,7 @@ if (serverBuildStale()) {
 // A production server refuses to start without SITE_URL (links in e-mails are built from it,
 // decision 026). `npm start` on a laptop (NODE_ENV unset) is the local demo: its site is here.
 const localDemo = !process.env.NODE_ENV && !process.env.SITE_URL;
-const server = spawnSync(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
+const server = spawnSync(process.execPath, [...serverNodeFlags(), SERVER_BUILD], {
   cwd: root,
   stdio: 'inherit',
   env: {

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from '../../scripts/build-server.mjs';
 import type { LoadResult, LoadSpec } from './load-plan.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -192,7 +193,8 @@ function serverEntry(serverRoot: string): string[] {
   if (!existsSync(builder)) return ['--import', 'tsx', path.join(serverRoot, 'server/src/main.ts')];
   const built = spawnSync(process.execPath, [builder], { cwd: serverRoot, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`Building the server failed:\n${built.stdout}${built.stderr}`);
-  return ['--enable-source-maps', path.join(serverRoot, 'server/dist/main.mjs')];
+  // This checkout's flags on both sides of an A/B, so a comparison is about the code.
+  return [...serverNodeFlags(), path.join(serverRoot, 'server/dist/main.mjs')];
 }
 
 export async function startServer(
