@@ -47,3 +47,18 @@ export class Batcher<Item, Result> {
     }
   }
 }
+
+/**
+ * A batch's rows by the caller they belong to (a fan's id, say), so each caller's answer is
+ * picked from its own rows only. (Map.groupBy arrived in Node 21; we support Node 20.)
+ */
+export function groupBy<Row, Key>(rows: Iterable<Row>, keyOf: (row: Row) => Key): Map<Key, Row[]> {
+  const groups = new Map<Key, Row[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}

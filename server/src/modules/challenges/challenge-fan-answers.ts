@@ -1,6 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
-import { Batcher } from '../../platform/batcher.ts';
+import { Batcher, groupBy } from '../../platform/batcher.ts';
 import type { ChallengeResponsesTable, TriviaAnswersTable } from './challenge-tables.ts';
 
 /** What a view reads of the fan's response to a challenge (an answer's full row fits). */
@@ -134,12 +134,7 @@ async function readAnswers(db: Database, reads: readonly AnswersRead[]): Promise
   const query =
     triviaIds.size === 0 ? responses : responseIds.size === 0 ? trivia : responses.unionAll(trivia);
   const rows = await query.execute();
-  const rowsOf = new Map<string, typeof rows>();
-  for (const row of rows) {
-    const own = rowsOf.get(row.userId);
-    if (own) own.push(row);
-    else rowsOf.set(row.userId, [row]);
-  }
+  const rowsOf = groupBy(rows, (row) => row.userId);
   return reads.map((read) => {
     const out: OwnAnswers = { responses: new Map(), triviaAnswers: new Map() };
     const own = rowsOf.get(read.userId);

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/engine.ts';
-import { Batcher } from '../../platform/batcher.ts';
+import { Batcher, groupBy } from '../../platform/batcher.ts';
 
 /** The fan's own line in one sweepstake: entries bought and whether the free entry is used. */
 export interface OwnEntry {
@@ -86,12 +86,7 @@ async function readEntries(db: Database, reads: readonly EntriesRead[]): Promise
     .where('e.sweepstakeId', 'in', [...sweepstakes])
     .where('e.organizationId', 'in', [...organizations])
     .execute();
-  const rowsOf = new Map<string, typeof rows>();
-  for (const row of rows) {
-    const own = rowsOf.get(row.userId);
-    if (own) own.push(row);
-    else rowsOf.set(row.userId, [row]);
-  }
+  const rowsOf = groupBy(rows, (row) => row.userId);
   return reads.map((read) => {
     const out = new Map<string, OwnEntry>();
     const own = rowsOf.get(read.userId);
