@@ -1,7 +1,7 @@
 import type { TransactionPage } from '@paddock/contracts/api/profile';
 import { sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
-import { Batcher } from '../../platform/batcher.ts';
+import { Batcher, groupBy } from '../../platform/batcher.ts';
 import { AppError } from '../../platform/errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -141,13 +141,7 @@ async function readFirstPages(db: Database, reads: readonly FirstPageRead[]): Pr
       limit r.lines
     ) t
     order by r.organization_id, r.user_id, r.lines, t.created_at desc, t.id desc`.execute(db);
-  const pages = new Map<string, LineRow[]>();
-  for (const row of rows) {
-    const key = keyOf(row);
-    const page = pages.get(key);
-    if (page) page.push(row);
-    else pages.set(key, [row]);
-  }
+  const pages = groupBy<LineRow & FirstPageRead, string>(rows, keyOf);
   return reads.map((r) => pages.get(keyOf(r)) ?? []);
 }
 
