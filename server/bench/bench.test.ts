@@ -116,7 +116,12 @@ describe('the figures', () => {
     timeouts: 1,
     nextIndex: 1000,
   };
-  const limits = { fastifyRps: 10_000, ledgerTps: 400, ledgerSource: 'pgbench, 50 clients' };
+  const limits = {
+    fastifyRps: 10_000,
+    ledgerTps: 400,
+    ledgerSource: 'pgbench, 50 clients',
+    ledgerDatabaseCpuMs: 0.5,
+  };
 
   it('counts the expected refusals apart from errors, and compares writes with the ledger limit', () => {
     const write = pathResult('POST /api/checkin', 'write', load, limits, 150, 3);
@@ -133,16 +138,18 @@ describe('the figures', () => {
       seedSeconds: 2.5,
       tokenSeconds: 1,
       limits,
-      paths: [pathResult('POST /api/checkin', 'write', load, limits, 150, 3)],
+      // 3 s of server CPU and 1.8 s of the database's backends over 1,200 requests (warm-up included).
+      paths: [pathResult('POST /api/checkin', 'write', load, limits, 150, 3, null, 1.8)],
       invariant: { fans: 10_001, mismatched: 3 },
       peakRssMb: 180,
     };
     const table = formatTable(run);
     expect(table).toContain('### PostgreSQL, 10,000 fans');
-    expect(table).toMatch(/\| % of limit \| CPU ms\/req \| RSS MB \|/);
+    expect(table).toMatch(/\| % of limit \| CPU ms\/req \| DB CPU ms\/req \| RSS MB \|/);
     expect(table).toMatch(
-      /\| POST \/api\/checkin \|\s+100 \|\s+4\.0 \|\s+32 \|\s+1,200 \|\s+900 \|\s+80 \|\s+13 \|\s+25 % \|\s+2\.50 \|\s+150 \|/,
+      /\| POST \/api\/checkin \|\s+100 \|\s+4\.0 \|\s+32 \|\s+1,200 \|\s+900 \|\s+80 \|\s+13 \|\s+25 % \|\s+2\.50 \|\s+1\.50 \|\s+150 \|/,
     );
+    expect(table).toContain('ledger write 400 TPS (pgbench, 50 clients, 0.50 DB CPU ms per award)');
     expect(table).toContain('Ledger invariant BROKEN: 3 of 10,001 balances differ from their ledger');
     expect(formatTable({ ...run, invariant: { fans: 10_001, mismatched: 0 } })).toContain(
       'every balance equals its ledger',

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Database } from '../src/db/engine.ts';
+import { backendCpu, backendSecondsBetween } from './database-cpu.ts';
 import { fanIdSql } from './seed.ts';
 
 /** The pgbench script: a random seeded fan, then the award exactly as the server writes it. */
@@ -29,14 +30,17 @@ export function pgbenchBinary(): string {
   return existsSync(packaged) ? packaged : 'pgbench';
 }
 
-/** Runs pgbench with `clients` connections for `seconds`; answers its TPS. */
+/**
+ * Runs pgbench with `clients` connections for `seconds`; answers its TPS and what one award cost
+ * its backends in CPU ms, read between its second second and its last (database-cpu.ts), or null.
+ */
 export async function runPgbench(
   databaseUrl: string,
   organizationId: string,
   fans: number,
   clients: number,
   seconds: number,
-): Promise<number> {
+): Promise<{ tps: number; databaseCpuMs: number | null }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'paddock-pgbench-'));
   const script = path.join(dir, 'award.sql');
   writeFileSync(script, pgbenchScript(organizationId, fans));
@@ -52,7 +56,7 @@ export async function runPgbench(
     script,
     databaseUrl,
   ];
-  const output = await new Promise<string>((resolve, reject) => {
+  const output = new Promise<string>((resolve, reject) => {
     const child = spawn(pgbenchBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
@@ -60,9 +64,21 @@ export async function runPgbench(
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`pgbench failed:\n${out}`))));
   });
-  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1];
-  if (!tps) throw new Error(`pgbench printed no TPS:\n${output}`);
-  return Number(tps);
+  output.catch(() => {}); // awaited below; meanwhile a failure must not count as unhandled
+  const sleep = (s: number) => new Promise((r) => setTimeout(r, s * 1000));
+  // Its clients are connected after the first second; the window ends before they disconnect.
+  const window = Math.ceil(seconds) - 2;
+  let backendSeconds: number | null = null;
+  if (window >= 1) {
+    await sleep(1);
+    const before = await backendCpu(databaseUrl);
+    await sleep(window);
+    backendSeconds = backendSecondsBetween(before, await backendCpu(databaseUrl));
+  }
+  const printed = await output;
+  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(printed)?.[1]);
+  if (!tps) throw new Error(`pgbench printed no TPS:\n${printed}`);
+  return { tps, databaseCpuMs: backendSeconds === null ? null : (1000 * backendSeconds) / (tps * window) };
 }
 
 /**

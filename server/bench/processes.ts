@@ -75,7 +75,7 @@ export function memoryOf(pid: number | undefined): { rssMb: number; peakMb: numb
   return { rssMb, peakMb };
 }
 
-function cpuSecondsOfOne(pid: number): number | null {
+export function cpuSecondsOfOne(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -25,6 +25,11 @@ export interface PathResult {
   rssMb: number | null;
   /** Server CPU milliseconds per answered request (warm-up included); steady under machine noise. */
   cpuMsPerRequest: number | null;
+  /**
+   * CPU milliseconds of this run's PostgreSQL backends per request (database-cpu.ts); null on
+   * PGlite (its CPU is the server's) or when the database is on another machine.
+   */
+  databaseCpuMsPerRequest?: number | null;
   /** The load generator's own CPU, % of one core: near 100 it set the pace, not the server. */
   loadCpuPercent: number | null;
   /** The whole machine's CPU while the path ran, % of all cores (processes.ts busyPercent). */
@@ -38,6 +43,8 @@ export interface Limits {
   ledgerTps: number | null;
   /** `pgbench (50 clients)` on PostgreSQL; `in-process (1 connection)` on PGlite. */
   ledgerSource: string;
+  /** What one pgbench award cost the database's backends, CPU ms (database-cpu.ts). */
+  ledgerDatabaseCpuMs?: number | null;
 }
 
 export interface Invariant {
@@ -68,6 +75,7 @@ export function pathResult(
   rssMb: number | null,
   cpuSeconds: number | null = null,
   machineBusyPercent: number | null = null,
+  databaseCpuSeconds: number | null = null,
 ): PathResult {
   let ok = 0;
   let refused = 0;
@@ -92,13 +100,17 @@ export function pathResult(
     statusCodes: load.statusCodes,
     ofLimit: kind !== 'bare' && limit ? (100 * load.rps) / limit : null,
     rssMb,
-    cpuMsPerRequest:
-      cpuSeconds === null || load.requests + load.warmupRequests === 0
-        ? null
-        : (1000 * cpuSeconds) / (load.requests + load.warmupRequests),
+    cpuMsPerRequest: perRequest(cpuSeconds, load),
+    databaseCpuMsPerRequest: perRequest(databaseCpuSeconds, load),
     loadCpuPercent: load.loadCpuPercent ?? null,
     machineBusyPercent,
   };
+}
+
+/** CPU seconds over the requests sent while they were read (warm-up included), in ms per request. */
+function perRequest(seconds: number | null, load: LoadResult): number | null {
+  const requests = load.requests + load.warmupRequests;
+  return seconds === null || requests === 0 ? null : (1000 * seconds) / requests;
 }
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -111,7 +123,8 @@ export function formatTable(run: RunResult): string {
     `### ${run.engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}, ${int(run.fans)} fans${run.workers === undefined ? '' : `, ${run.workers} server process${run.workers === 1 ? '' : 'es'}`}`,
     '',
     `Limits: bare Fastify ${run.limits.fastifyRps === null ? '—' : `${int(run.limits.fastifyRps)} req/s`}; ` +
-      `ledger write ${run.limits.ledgerTps === null ? '—' : `${int(run.limits.ledgerTps)} TPS`} (${run.limits.ledgerSource}). ` +
+      `ledger write ${run.limits.ledgerTps === null ? '—' : `${int(run.limits.ledgerTps)} TPS`} (${run.limits.ledgerSource}` +
+      `${run.limits.ledgerDatabaseCpuMs == null ? '' : `, ${run.limits.ledgerDatabaseCpuMs.toFixed(2)} DB CPU ms per award`}). ` +
       `Seed ${run.seedSeconds.toFixed(1)} s, tokens ${run.tokenSeconds.toFixed(1)} s.`,
     '',
   ];
@@ -127,6 +140,7 @@ export function formatTable(run: RunResult): string {
       'errors',
       '% of limit',
       'CPU ms/req',
+      'DB CPU ms/req',
       'RSS MB',
     ],
     ...run.paths.map((p) => [
@@ -140,6 +154,7 @@ export function formatTable(run: RunResult): string {
       int(p.errors),
       pct(p.ofLimit),
       p.cpuMsPerRequest === null ? '—' : p.cpuMsPerRequest.toFixed(2),
+      p.databaseCpuMsPerRequest == null ? '—' : p.databaseCpuMsPerRequest.toFixed(2),
       p.rssMb === null ? '—' : int(p.rssMb),
     ]),
   ];

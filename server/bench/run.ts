@@ -21,6 +21,7 @@ import {
   topSelfTime,
 } from './cpu-profile.ts';
 import { adminQuery, DEFAULT_SERVER, databaseUrlFor, dropDatabase } from './bench-database.ts';
+import { backendCpu, backendSecondsBetween } from './database-cpu.ts';
 import { checkLedgerInvariant } from './invariant.ts';
 import { runInProcessLedger, runPgbench } from './ledger-limit.ts';
 import { BARE_PATH, type LoadResult, type LoadSpec, PATHS } from './load-plan.ts';
@@ -148,9 +149,14 @@ async function runOne(
     writeFileSync(tokensFile, JSON.stringify(seed.fanTokens));
 
     let ledgerTps: number | null = knownLedgerTps ?? null;
+    let ledgerDatabaseCpuMs: number | null = null;
     if (engine === 'postgres' && o.limits && knownLedgerTps === undefined) {
-      ledgerTps = await runPgbench(databaseUrl!, seed.organizationId, fans, o.connections, o.duration);
-      console.log(`  pgbench, the award statements: ${ledgerTps.toFixed(0)} TPS`);
+      const pgbench = await runPgbench(databaseUrl!, seed.organizationId, fans, o.connections, o.duration);
+      ledgerTps = pgbench.tps;
+      ledgerDatabaseCpuMs = pgbench.databaseCpuMs;
+      const perAward =
+        ledgerDatabaseCpuMs === null ? '' : `, ${ledgerDatabaseCpuMs.toFixed(2)} DB CPU ms per award`;
+      console.log(`  pgbench, the award statements: ${ledgerTps.toFixed(0)} TPS${perAward}`);
     }
 
     const names = PATHS.map((p) => p.name).filter((n) => o.paths.length === 0 || o.paths.includes(n));
@@ -160,6 +166,7 @@ async function runOne(
       rssMb: number | null;
       cpu: number | null;
       busy: number | null;
+      databaseCpu: number | null;
       profile: SelfTime[];
     }[] = [];
     let peakMb: number | null = null;
@@ -189,6 +196,7 @@ async function runOne(
         mkdirSync(profileDir, { recursive: true });
         server = await start(profileDir);
       }
+      const backendsBefore = databaseUrl ? await backendCpu(databaseUrl) : null;
       const cpuBefore = cpuSecondsOf(server.pid);
       const ticksBefore = machineTicks();
       const from = monotonicMicros();
@@ -197,6 +205,10 @@ async function runOne(
       const busy = busyPercent(ticksBefore, machineTicks());
       const to = monotonicMicros();
       const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+      const databaseCpu = backendSecondsBetween(
+        backendsBefore,
+        databaseUrl ? await backendCpu(databaseUrl) : null,
+      );
       const mem = memoryOf(server.pid);
       if (mem) peakMb = Math.max(peakMb ?? 0, mem.peakMb);
       let profile: SelfTime[] = [];
@@ -205,7 +217,7 @@ async function runOne(
         profile = latestProfile(profileDir, { from, to });
         server = await start();
       }
-      loads.push({ name, load, rssMb: mem?.rssMb ?? null, cpu, busy, profile });
+      loads.push({ name, load, rssMb: mem?.rssMb ?? null, cpu, busy, databaseCpu, profile });
       const codes = Object.entries(load.statusCodes)
         .map(([c, n]) => `${c}×${n}`)
         .join(' ');
@@ -235,6 +247,7 @@ async function runOne(
       fastifyRps,
       ledgerTps,
       ledgerSource: engine === 'postgres' ? `pgbench, ${o.connections} clients` : 'in-process, 1 connection',
+      ledgerDatabaseCpuMs,
     };
     const result: RunResult & { profiles?: Record<string, SelfTime[]> } = {
       engine,
@@ -251,6 +264,7 @@ async function runOne(
           l.rssMb,
           l.cpu,
           l.busy,
+          l.databaseCpu,
         ),
       ),
       invariant,
