@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { namedStatements, type Query } from './prepared-statements.ts';
 
 /**
  * Sends a transaction's `begin` in the same network write as its first statement (decision 036,
@@ -17,8 +18,6 @@ import type pg from 'pg';
  * Pipeline mode changes nothing else for a client used one query at a time, which is how Kysely
  * uses a connection; it refuses cursors and query streams, which the server does not use.
  */
-
-type Query = (text: unknown, values?: unknown) => Promise<pg.QueryResult>;
 
 /** node-postgres's client with the two internals this needs: the query function and its socket. */
 interface PipelinedClient {
@@ -40,7 +39,8 @@ const isBare = (text: unknown, values: unknown, command: string) =>
 /** Applied to each client the pool creates (its `connect` event); the pool sets `pipeline: true`. */
 export function deferBegin(client: pg.PoolClient): void {
   const target = client as unknown as PipelinedClient;
-  const send: Query = target.query.bind(client);
+  // Registered hot SQL travels as a named statement (prepared-statements.ts).
+  const send: Query = namedStatements(target.query.bind(client));
   let pending = false;
   target.query = (text, values) => {
     if (isBare(text, values, 'begin')) {

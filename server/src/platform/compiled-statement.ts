@@ -1,5 +1,6 @@
 import { type CompiledQuery, type Compilable, createQueryId, type QueryResult } from 'kysely';
 import type { Database } from '../db/engine.ts';
+import { prepareStatement } from '../db/prepared-statements.ts';
 
 /**
  * A statement whose SQL never changes, only its values: built and compiled by Kysely once, then
@@ -13,7 +14,9 @@ import type { Database } from '../db/engine.ts';
  * built into the statement itself would be frozen into every later call, so it is refused.
  *
  * One compiled form serves every handle and transaction of the process: all are opened by
- * db/engine.ts with the same dialect and plugins, so they compile the same SQL.
+ * db/engine.ts with the same dialect and plugins, so they compile the same SQL. On PostgreSQL
+ * it runs as a named statement (db/prepared-statements.ts): parsed and planned once per
+ * connection instead of on every call.
  */
 export function compiledStatement<Name extends string, Row>(
   names: readonly Name[],
@@ -42,6 +45,8 @@ function compile<Name extends string, Row>(
     placeholders[name] = placeholder as never;
   }
   const query = build(db, placeholders).compile();
+  // Its SQL never changes: PostgreSQL parses and plans it once per connection.
+  prepareStatement(query.sql);
   const order = query.parameters.map((parameter, i) => {
     const name = byPlaceholder.get(parameter);
     if (name === undefined) {
