@@ -99,7 +99,7 @@ export async function startArcadeAttempt(
 ): Promise<ArcadeAttempt> {
   return call.db.transaction().execute(async (db) => {
     const trx = { ...call, db };
-    const challenge = await lockFanAndFindAnswerable(trx, challengeId);
+    const { challenge } = await lockFanAndFindAnswerable(trx, challengeId);
     if (challenge.subtype !== 'arcade') {
       throw unprocessable('invalid_challenge', 'Only arcade challenges have attempts');
     }

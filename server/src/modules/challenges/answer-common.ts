@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ChallengeAnswerBody } from '@paddock/contracts/api/challenges';
 import type { Database } from '../../db/engine.ts';
 import { compiledStatement } from '../../platform/compiled-statement.ts';
@@ -44,6 +45,8 @@ export const badRequest = (message: string) => new AppError(400, 'validation_fai
  * held until commit (see postPoints) and serialises every answer of one fan: the answer's own
  * reads of the fan's responses come in later statements, after any wait for it. The challenge
  * row is read in the transaction, so an operator's close or archive that committed is honoured.
+ * `xact` is the transaction's id (`pg_current_xact_id()`): the kept vote counts add the answer
+ * exactly when the snapshot they were read in lacks it (challenge-votes.ts).
  */
 export async function lockFanAndFindAnswerable(call: FanCall, id: string) {
   const { rows } = await lockFanAndFindStatement(call.db, {
@@ -53,21 +56,22 @@ export async function lockFanAndFindAnswerable(call: FanCall, id: string) {
   });
   const found = rows[0];
   if (!found) throw notFound('Challenge');
-  const { fanLocked, ...row } = found;
+  const { fanLocked, xact, ...row } = found;
   // The caller's session proves the fan exists; a missing row is a defect, not a refusal.
   if (!fanLocked) throw new Error('The signed-in fan no longer exists');
   if (new Date(row.visibleFrom).getTime() > call.now.getTime()) {
     throw unprocessable('challenge_not_visible', 'This challenge has not opened yet');
   }
   if (isClosed(row, call.now)) throw unprocessable('challenge_expired', 'This challenge has closed');
-  return row;
+  return { challenge: row, xact };
 }
 
 /** lockFanAndFindAnswerable's statement, compiled once (its SQL never changes, only the ids). */
 const lockFanAndFindStatement = compiledStatement(['organizationId', 'userId', 'challengeId'], (db, v) =>
-  unarchivedChallenge(db, v.organizationId, v.challengeId).select(
+  unarchivedChallenge(db, v.organizationId, v.challengeId).select([
     fanLockColumn(db, v.organizationId, v.userId),
-  ),
+    sql<string>`pg_current_xact_id()::text`.as('xact'),
+  ]),
 );
 
 export async function existingResponse(db: Database, challengeId: string, userId: string) {

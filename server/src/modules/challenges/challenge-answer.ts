@@ -30,20 +30,16 @@ export async function answerChallenge(
   body: ChallengeAnswerBody,
   appSecret: string,
 ) {
-  // Just before the commit is sent: vote counts read before this moment cannot include the answer.
-  let committing = 0;
   const outcome = await call.db.transaction().execute(async (db) => {
     const trx = { ...call, db };
-    const challenge = await lockFanAndFindAnswerable(trx, challengeId);
+    const { challenge, xact } = await lockFanAndFindAnswerable(trx, challengeId);
     const answer = ANSWER[challenge.subtype];
     if (!answer) throw unprocessable('invalid_challenge', `Unknown challenge subtype ${challenge.subtype}`);
-    const result = { ...(await answer({ ...trx, challenge, body, appSecret })), row: challenge };
-    committing = performance.now();
-    return result;
+    return { ...(await answer({ ...trx, challenge, body, appSecret })), row: challenge, xact };
   });
-  // The kept vote counts take the answer in, or are dropped when it cannot say what changed:
-  // even a refusal may have recorded something (a wrong keyword guess).
-  if (outcome.votes) recordVote(challengeId, outcome.votes, committing);
+  // The kept vote counts take the committed answer in, or are dropped when it cannot say what
+  // changed: even a refusal may have recorded something (a wrong keyword guess).
+  if (outcome.votes) recordVote(challengeId, outcome.votes, outcome.xact);
   else forgetVotes(challengeId);
   if (outcome.refusal) throw outcome.refusal;
   // The row the answer was checked against (open, visible, not archived): presented as it is
