@@ -67,6 +67,7 @@ export async function createDeps(
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     poolSize: env.DATABASE_POOL_SIZE,
     poolWaitMs: env.DATABASE_POOL_WAIT_MS,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     onConnectionError: (error) => status.onConnectionError(error),
   });
   status.ping = database.ping;

@@ -41,7 +41,11 @@ export async function seedDemoBanner(env: Pick<Env, 'SEED_DEMO'>, db: Database):
 
 /** Migrations, secrets and the demo seed, before any worker serves (none races another). */
 async function prepareDatabase(env: Env): Promise<string[]> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+  });
   try {
     const migrated = await migrateToLatest(database.db);
     await loadSecrets(database.db, env, generatePrivateJwk);

@@ -39,6 +39,13 @@ export const envSchema = z.object({
    */
   DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
   /**
+   * Hot writes' fixed SQL as named (server-side prepared) statements, parsed once per connection
+   * (decision 036). Turn off behind a pooler that hands one client's statements to several
+   * server connections (PgBouncer in transaction mode before 1.21, or without
+   * max_prepared_statements).
+   */
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
+  /**
    * Public base URL of this deployment: every link in an e-mail, the token issuer and the
    * redirect allow-list start here, never at a request's Host or X-Forwarded-Host (decision 026).
    * Required in production; elsewhere http://localhost:$PORT.

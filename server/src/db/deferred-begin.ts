@@ -37,10 +37,11 @@ const isBare = (text: unknown, values: unknown, command: string) =>
   text === command && (values === undefined || (Array.isArray(values) && values.length === 0));
 
 /** Applied to each client the pool creates (its `connect` event); the pool sets `pipeline: true`. */
-export function deferBegin(client: pg.PoolClient): void {
+export function deferBegin(client: pg.PoolClient, prepared = true): void {
   const target = client as unknown as PipelinedClient;
-  // Registered hot SQL travels as a named statement (prepared-statements.ts).
-  const send: Query = namedStatements(target.query.bind(client));
+  // Registered hot SQL travels as a named statement (prepared-statements.ts) unless turned off.
+  const own: Query = target.query.bind(client);
+  const send: Query = prepared ? namedStatements(own) : own;
   let pending = false;
   target.query = (text, values) => {
     if (isBare(text, values, 'begin')) {

@@ -49,6 +49,8 @@ export async function openDatabase(opts: {
   poolWaitMs?: number;
   /** PostgreSQL `statement_timeout` in ms (0 = none): a slow database cannot pile requests up. */
   statementTimeoutMs?: number;
+  /** Registered fixed SQL as named statements (prepared-statements.ts); default on. */
+  preparedStatements?: boolean;
   /** Told about connection errors the pool survives (a restart, a dropped socket). */
   onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
@@ -73,7 +75,7 @@ export async function openDatabase(opts: {
     pool.on('error', onError);
     pool.on('connect', (client) => {
       client.on('error', onError);
-      deferBegin(client);
+      deferBegin(client, opts.preparedStatements ?? true);
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
     const stats = () => ({ size: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });

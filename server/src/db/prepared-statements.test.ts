@@ -48,4 +48,21 @@ describe.runIf(onRealPostgres)('compiled statements as named statements on Postg
     const mine = (await preparedHere()).filter((p) => p.statement.includes(table)).map((p) => p.name);
     expect(mine.some((name) => /^paddock_\d+_1$/.test(name))).toBe(true);
   });
+
+  it('sends them unnamed when DATABASE_PREPARED_STATEMENTS is off (a pooler that moves clients between connections)', async () => {
+    const unprepared = await openDatabase({
+      databaseUrl: TEST_DATABASE_URL,
+      poolSize: 1,
+      preparedStatements: false,
+    });
+    try {
+      expect((await readAll(unprepared.db, { min: 3 })).rows).toEqual([{ a: 3, b: 7 }]);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_prepared_statements`.execute(unprepared.db);
+      expect(rows[0]?.n).toBe(0);
+    } finally {
+      await unprepared.close();
+    }
+  });
 });
