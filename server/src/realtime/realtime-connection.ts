@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { SessionTokens } from '../auth/session-tokens.ts';
 import type { Database } from '../db/engine.ts';
@@ -37,6 +38,13 @@ export class RealtimeConnection implements HubConnection {
   /** When the client last sent anything; a socket silent for 60 s is closed (§4). */
   lastSeen = Date.now();
   private closed = false;
+  /**
+   * The TCP socket under the WebSocket, when a frame framed once may be written to it as is:
+   * with no extension negotiated (the server offers no compression), `ws` frames a text message
+   * exactly as `websocketTextFrame` does and writes it at once, never queueing it, so writing
+   * the same bytes directly keeps the stream's order and saves its per-socket framing.
+   */
+  private readonly wire: Writable | null;
 
   constructor(
     private readonly socket: WebSocket,
@@ -44,6 +52,8 @@ export class RealtimeConnection implements HubConnection {
     private readonly organization: Organization,
     private readonly deps: ConnectionDeps,
   ) {
+    this.wire =
+      socket.extensions === '' ? ((socket as unknown as { _socket?: Writable })._socket ?? null) : null;
     socket.on('message', (data, isBinary) => {
       this.lastSeen = Date.now();
       const frame = decodeFrame(toBuffer(data), isBinary, vsn);
@@ -53,9 +63,16 @@ export class RealtimeConnection implements HubConnection {
     socket.on('error', () => this.dispose());
   }
 
-  /** A text frame; bytes already UTF-8 encoded (a broadcast's, encoded once) are sent as text too. */
-  sendText(text: string | Buffer) {
+  /** A text frame. */
+  sendText(text: string) {
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(text, { binary: false });
+  }
+
+  /** A broadcast's frame, serialised and framed once for all its sockets: one write here. */
+  sendFramed(text: string, wire: Buffer) {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    if (this.wire) this.wire.write(wire);
+    else this.socket.send(text, { binary: false });
   }
 
   private send(frame: Frame) {

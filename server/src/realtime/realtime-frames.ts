@@ -104,3 +104,25 @@ export function encodeFrame(vsn: Vsn, frame: Frame): string {
     join_ref: frame.joinRef,
   });
 }
+
+/**
+ * A server text frame as the bytes a WebSocket carries (RFC 6455 §5.2: FIN, opcode 1 text,
+ * unmasked, the 7-, 16- or 64-bit length), built once per broadcast so that every socket it
+ * goes to is one write of the same bytes, with no framing of its own (decision 012 amendment).
+ */
+export function websocketTextFrame(text: string): Buffer {
+  const length = Buffer.byteLength(text);
+  const header = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const bytes = Buffer.allocUnsafe(header + length);
+  bytes[0] = 0x81;
+  if (length < 126) bytes[1] = length;
+  else if (length < 65_536) {
+    bytes[1] = 126;
+    bytes.writeUInt16BE(length, 2);
+  } else {
+    bytes[1] = 127;
+    bytes.writeBigUInt64BE(BigInt(length), 2);
+  }
+  bytes.write(text, header, 'utf8');
+  return bytes;
+}

@@ -1,12 +1,13 @@
 import { openSessions } from '../auth/sessions.ts';
 import type { Database } from '../db/engine.ts';
 import { type EventBus, INTERNAL_TOPIC, type LiveEvent } from '../platform/events/event-bus.ts';
-import { encodeFrame, type Frame, type Vsn } from './realtime-frames.ts';
+import { encodeFrame, type Frame, type Vsn, websocketTextFrame } from './realtime-frames.ts';
 
 /** What the hub needs of a socket: its protocol version, a way to send, a way to drop a channel. */
 export interface HubConnection {
   readonly vsn: Vsn;
-  sendText(text: string | Buffer): void;
+  /** A frame framed once for every socket it goes to (`websocketTextFrame`): its text and its bytes on the wire. */
+  sendFramed(text: string, wire: Buffer): void;
   /** The channel's session ended or its token expired: system error then phx_close (§5.2). */
   closeChannel(subscription: Subscription, message: string): void;
 }
@@ -171,15 +172,20 @@ export class RealtimeHub {
   }
 
   private sendToAll(set: Set<Subscription>, frame: Frame, except: Set<HubConnection> | null = null) {
-    const encoded: Partial<Record<Vsn, Buffer>> = {};
+    const encoded: Partial<Record<Vsn, { text: string; wire: Buffer }>> = {};
     for (const s of set) {
       if (except?.has(s.connection)) continue;
       const vsn = s.connection.vsn;
       // Public and private channels of one name are distinct on the wire (§2.3) but carry the
-      // same topic string, so one encoding serves both. Encoded to bytes once: a string would
-      // be converted again for each of the 10,000 sockets of a race-day broadcast.
-      encoded[vsn] ??= Buffer.from(encodeFrame(vsn, frame));
-      s.connection.sendText(encoded[vsn]);
+      // same topic string, so one encoding serves both. Serialised and framed once: each of the
+      // 10,000 sockets of a race-day broadcast is then one write of the same bytes.
+      let once = encoded[vsn];
+      if (!once) {
+        const text = encodeFrame(vsn, frame);
+        once = { text, wire: websocketTextFrame(text) };
+        encoded[vsn] = once;
+      }
+      s.connection.sendFramed(once.text, once.wire);
     }
   }
 
