@@ -102,3 +102,26 @@ export function profileTop(dir: string, window: { from: number; to: number }, co
   const profile = JSON.parse(readFileSync(files[0]!, 'utf8')) as CpuProfile;
   return topSelfTime(profile, count, ROOT, window);
 }
+
+/** The median and the range of some figures (the drops of the rounds, say). */
+export function spread(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  const median =
+    sorted.length === 0
+      ? null
+      : sorted.length % 2
+        ? sorted[Math.floor(mid)]!
+        : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return { median, min: sorted[0] ?? null, max: sorted[sorted.length - 1] ?? null };
+}
+
+/**
+ * The order of the two bursts of each round: the first round starts with the listeners (their
+ * sockets are open for the memory reading and the broadcasts), then the order alternates, so
+ * that a drift of the host over the run (another process starting, the database growing) weighs
+ * on both sides alike rather than always on the later burst.
+ */
+export function roundOrder(round: number): ['with', 'without'] | ['without', 'with'] {
+  return round % 2 === 0 ? ['with', 'without'] : ['without', 'with'];
+}

@@ -6,6 +6,13 @@
  * `realtime:results:{pollId}` and records when each tally arrives and what it counted. The
  * bench forks several, so the sockets' client side never shares a process (nor its file
  * descriptor limit) with the server it measures. Commands and answers travel over the fork's IPC.
+ *
+ * The sockets stand in for fans' phones, which are not on the measured machine: once joined, a
+ * socket does the least the bench needs of each frame — counts it, and keeps the arrival time
+ * (and, for a tally, the frame itself, read when the bench asks for the report) of the frames
+ * it recognises by a byte search — so that the listeners take as little as they can of the two
+ * cores the server shares with them. A frame is parsed as JSON only to read a join's reply and
+ * a `bench_ping` (a handful per run, outside the bursts).
  */
 import WebSocket from 'ws';
 
@@ -13,12 +20,15 @@ export type ListenerCommand =
   | { type: 'open'; url: string; count: number; pollId: string; resultsTokens: string[] }
   | { type: 'report' }
   | { type: 'count' }
+  /** Closes every socket (the process stays, idle, for the next `open`). */
+  | { type: 'disconnect' }
   | { type: 'close' };
 
 export type ListenerReply =
   | { type: 'opened'; joined: number; failed: number; resultsJoined: number }
   /** Frames received so far by all the sockets of this process (broadcasts and replies). */
   | { type: 'count'; received: number }
+  | { type: 'disconnected' }
   | {
       type: 'report';
       /** Per `bench_ping` seq: milliseconds from its `sentAt` to its arrival, one per socket. */
@@ -32,19 +42,32 @@ export type ListenerReply =
     };
 
 const BATCH = 200;
-const sockets: WebSocket[] = [];
+const BROADCAST = Buffer.from('"broadcast"');
+const POLL_RESULTS = Buffer.from('"poll_results"');
+const BENCH_PING = Buffer.from('"bench_ping"');
+let sockets: WebSocket[] = [];
 const pings: Record<number, number[]> = {};
 let lastPollResults: (number | null)[] = [];
-let lastTallies: ({ at: number; totalResponses: number } | null)[] = [];
+let lastTallies: ({ at: number; frame: Buffer } | null)[] = [];
 let onResults: boolean[] = [];
 let heartbeat: NodeJS.Timeout | null = null;
 let received = 0;
 
 const reply = (message: ListenerReply) => process.send?.(message);
 
+type Wire = [
+  unknown,
+  string,
+  string,
+  string,
+  { status?: string; event?: string; payload?: Record<string, unknown> },
+];
+
 function openOne(url: string, index: number, pollId: string, token?: string): Promise<[boolean, boolean]> {
   let live: boolean | null = null;
   let results: boolean | null = token ? null : false;
+  const resultsTopic = Buffer.from(`"realtime:results:${pollId}"`);
+  const poll = Buffer.from(`"${pollId}"`);
   return new Promise((resolve) => {
     const settle = () => {
       if (live !== null && results !== null) resolve([live, results]);
@@ -66,37 +89,29 @@ function openOne(url: string, index: number, pollId: string, token?: string): Pr
         );
       }
     });
-    ws.on('message', (data) => {
+    ws.on('message', (data: Buffer) => {
       received += 1;
-      const [, ref, topic, event, payload] = JSON.parse(String(data)) as [
-        unknown,
-        string,
-        string,
-        string,
-        { status?: string; event?: string; payload?: Record<string, unknown> },
-      ];
-      if (event === 'phx_reply' && ref === '1') {
-        live = payload.status === 'ok';
+      if (live === null || results === null) {
+        const [, ref, , event, payload] = JSON.parse(String(data)) as Wire;
+        if (event === 'phx_reply' && ref === '1') live = payload.status === 'ok';
+        if (event === 'phx_reply' && ref === '2') {
+          results = payload.status === 'ok';
+          onResults[index] = results;
+        }
         return settle();
       }
-      if (event === 'phx_reply' && ref === '2') {
-        results = payload.status === 'ok';
-        onResults[index] = results;
-        return settle();
-      }
-      if (event !== 'broadcast') return;
-      const inner = payload.payload ?? {};
-      if (topic === `realtime:results:${pollId}`) {
-        lastTallies[index] = { at: Date.now(), totalResponses: inner.totalResponses as number };
-        return;
-      }
-      if (payload.event === 'bench_ping') {
+      // Heartbeat replies and anything else that is not a broadcast: counted only.
+      if (data.indexOf(BROADCAST) < 0) return;
+      if (onResults[index] && data.indexOf(resultsTopic) >= 0) {
+        lastTallies[index] = { at: Date.now(), frame: data };
+      } else if (data.indexOf(POLL_RESULTS) >= 0) {
+        if (data.indexOf(poll) >= 0) lastPollResults[index] = Date.now();
+      } else if (data.indexOf(BENCH_PING) >= 0) {
+        const inner = (JSON.parse(String(data)) as Wire)[4].payload ?? {};
         const seq = inner.seq as number;
         const arrivals = pings[seq] ?? [];
         arrivals.push(Date.now() - (inner.sentAt as number));
         pings[seq] = arrivals;
-      } else if (payload.event === 'poll_results' && inner.challengeId === pollId) {
-        lastPollResults[index] = Date.now();
       }
     });
     // A socket that fails is counted, not fatal: the report says how many joined.
@@ -135,13 +150,32 @@ async function open(url: string, count: number, pollId: string, resultsTokens: s
   reply({ type: 'opened', joined, failed: count - joined, resultsJoined });
 }
 
+/** The tallies' counts, read from the last frame each socket kept. */
+const tallies = () =>
+  lastTallies.map((t) => {
+    if (!t) return null;
+    const inner = (JSON.parse(String(t.frame)) as Wire)[4].payload ?? {};
+    return { at: t.at, totalResponses: inner.totalResponses as number };
+  });
+
+function disconnect() {
+  if (heartbeat) clearInterval(heartbeat);
+  heartbeat = null;
+  for (const ws of sockets) ws.terminate();
+  sockets = [];
+}
+
 process.on('message', (command: ListenerCommand) => {
   if (command.type === 'open') void open(command.url, command.count, command.pollId, command.resultsTokens);
-  if (command.type === 'report') reply({ type: 'report', pings, lastPollResults, onResults, lastTallies });
+  if (command.type === 'report')
+    reply({ type: 'report', pings, lastPollResults, onResults, lastTallies: tallies() });
   if (command.type === 'count') reply({ type: 'count', received });
+  if (command.type === 'disconnect') {
+    disconnect();
+    reply({ type: 'disconnected' });
+  }
   if (command.type === 'close') {
-    if (heartbeat) clearInterval(heartbeat);
-    for (const ws of sockets) ws.terminate();
+    disconnect();
     process.disconnect?.();
     setTimeout(() => process.exit(0), 100).unref();
   }

@@ -9,24 +9,29 @@
  *    BENCH_BROADCASTS (default 20) organization-wide events are published on the event bus
  *    from this process (PostgreSQL NOTIFY, as another server process would); per event, the
  *    time until every socket had it (p50/p99 over the events).
- * 2. A burst of BENCH_BURST (default 5,000) poll answers by as many fans, first with no
- *    listener, then with every listener connected (burst-worker.ts, 50 connections): the
- *    answer path's throughput with listeners against without, the frames the listeners received
- *    during it, and the time from the last answer until every listener not on the poll's results
- *    topic had the poll's last `poll_results` hint on `live` (no tally; at most one per 5 s per
- *    challenge, and not sent to a socket on `results:{pollId}`: decision 024 as amended on
- *    2026-11-26). BENCH_ANSWERED (default 2,500) of the listeners are fans who answered the poll
- *    before the burst: they also join `results:{pollId}` with their token, and the report says
- *    when each had the final tally (the one counting every served answer, at most one per
- *    second) after the last served answer.
+ * 2. Bursts of BENCH_BURST (default 5,000) poll answers by as many fans (burst-worker.ts, 50
+ *    connections), in BENCH_ROUNDS (default 3) rounds of two on the same server process: one
+ *    with every listener connected, one with none (their sockets closed), the order alternating
+ *    from round to round. Each round gives the answer path's throughput with listeners against
+ *    without; the report gives the median and the range of that drop over the rounds (one noisy
+ *    burst on this shared machine decides nothing either way), the server's CPU per answer on
+ *    each side, the frames the listeners received, and the time from the last answer until every
+ *    listener not on the poll's results topic had the poll's last `poll_results` hint on `live`
+ *    (no tally; at most one per 5 s per challenge, and not sent to a socket on
+ *    `results:{pollId}`: decision 024 as amended on 2026-11-26). BENCH_ANSWERED (default 2,500)
+ *    of the listeners are fans who answered each measured poll before the bursts: they also join
+ *    `results:{pollId}` with their token, and the report says when each had the final tally (the
+ *    one counting every served answer, at most one per second) after the last served answer.
+ *    The listener processes run at nice BENCH_LISTENER_NICE (default 19): they stand in for
+ *    fans' phones, which are not on the measured machine.
  *
  * Database: BENCH_DATABASE_URL (the server whose maintenance database is used; default the
  * local PostgreSQL); a database `paddock_bench_rt_<time>` is created and dropped. Figures go to
- * bench/results/realtime.json.
+ * BENCH_OUT (or `--out <file>`; default bench/results/realtime.json).
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg, setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { SessionTokens } from '../src/auth/session-tokens.ts';
 import { generatePrivateJwk, loadSigningKeys } from '../src/auth/signing-keys.ts';
@@ -47,18 +52,35 @@ import {
   runWorker,
   startServer,
 } from './processes.ts';
-import { cpuReading, profileTop, serverMicrosPerFrame } from './realtime-cpu.ts';
+import { cpuReading, profileTop, roundOrder, serverMicrosPerFrame, spread } from './realtime-cpu.ts';
 import type { ListenerCommand, ListenerReply } from './realtime-listeners.ts';
 import { seedBench } from './seed.ts';
-import { createTargets } from './targets.ts';
+import { createTargets, POLLS } from './targets.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const BROADCASTS = Number(process.env.BENCH_BROADCASTS ?? 20);
 const BURST = Number(process.env.BENCH_BURST ?? 5_000);
 const ANSWERED = Math.min(CONNECTIONS, Number(process.env.BENCH_ANSWERED ?? 2_500));
-/** BENCH_PROFILE=1: the server runs under --cpu-prof; the top self time of each measured burst is printed. */
+/** BENCH_PROFILE=1: the server runs under --cpu-prof; the top self time of the first round's bursts is printed. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** Pairs of bursts, one without and one with the listeners (two polls each; 10 polls, 2 for warm-ups). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/**
+ * The listener processes' niceness (BENCH_LISTENER_NICE, default 19): they stand in for fans'
+ * phones, which are not on the measured machine, so they take the cores only when the server,
+ * PostgreSQL and the load generator leave them idle. 0 runs them as the server runs.
+ */
+const LISTENER_NICE = Number(process.env.BENCH_LISTENER_NICE ?? 19);
+/** A pause after the sockets open or close before a burst, so that neither burst meets the other's churn. */
+const PAUSE_MS = 3_000;
 const PER_LISTENER = 2_500;
+const outArg = process.argv.indexOf('--out');
+const OUT = path.resolve(
+  ROOT,
+  (outArg >= 0 ? process.argv[outArg + 1] : undefined) ??
+    process.env.BENCH_OUT ??
+    'bench/results/realtime.json',
+);
 const TOKEN_LIFETIME = 86_400;
 /** How long a broadcast (or the burst's last announcement) may take before it counts as lost. */
 const SETTLE_MS = 3_000;
@@ -77,6 +99,7 @@ function startListener() {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  if (child.pid && LISTENER_NICE !== 0) setPriority(child.pid, LISTENER_NICE);
   const ask = <T extends ListenerReply['type']>(command: ListenerCommand, answer: T) =>
     new Promise<Extract<ListenerReply, { type: T }>>((resolve) => {
       const on = (message: ListenerReply) => {
@@ -89,6 +112,7 @@ function startListener() {
     });
   return { child, ask };
 }
+type Listener = ReturnType<typeof startListener>;
 
 /** Answers that were served (2xx): each one a response the tally counts. */
 const served = (result: BurstResult) =>
@@ -105,11 +129,7 @@ async function burst(spec: BurstSpec) {
  * (what the listeners add to the server itself, kernel time apart) and the listener processes'
  * CPU (what the sockets' client side took from the same two cores), with the profile window.
  */
-async function measuredBurst(
-  spec: BurstSpec,
-  serverPid: number | undefined,
-  listeners: ReturnType<typeof startListener>[],
-) {
+async function measuredBurst(spec: BurstSpec, serverPid: number | undefined, listeners: Listener[]) {
   const frames = async () =>
     (await Promise.all(listeners.map((l) => l.ask({ type: 'count' }, 'count')))).reduce(
       (sum, c) => sum + c.received,
@@ -126,8 +146,14 @@ async function measuredBurst(
   const to = monotonicMicros();
   return { ...result, ...cpu, framesToListeners: (await frames()) - framesBefore, window: { from, to } };
 }
+type Measured = Awaited<ReturnType<typeof measuredBurst>>;
 
 async function main() {
+  if (!(ROUNDS >= 1 && ROUNDS <= (POLLS - 2) / 2)) {
+    throw new Error(
+      `BENCH_ROUNDS must be 1–${(POLLS - 2) / 2}: each round answers two of the ${POLLS} polls`,
+    );
+  }
   const serverUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_SERVER;
   const dbName = `paddock_bench_rt_${Date.now()}`;
   const databaseUrl = databaseUrlFor(serverUrl, dbName);
@@ -136,7 +162,7 @@ async function main() {
   const port = await freePort();
   const jwk = await generatePrivateJwk();
   let server: Running | null = null;
-  const listeners: ReturnType<typeof startListener>[] = [];
+  const listeners: Listener[] = [];
   const bus = new PostgresEventBus(databaseUrl);
   const loadBefore = loadavg()[0]!;
   try {
@@ -150,8 +176,8 @@ async function main() {
       TOKEN_LIFETIME,
       `${siteUrl}/auth/v1`,
     );
-    // The first ANSWERED fans answer the live poll before the burst and listen for its tally;
-    // the burst's answers come from the others, each answering once.
+    // The first ANSWERED fans answer every measured poll before the bursts and listen for its
+    // tally; the bursts' answers come from the others, each answering each poll once.
     const seed = await seedBench(database.db, tokens, BURST + ANSWERED);
     await database.close();
     const answeredTokens = seed.fanTokens.slice(0, ANSWERED);
@@ -162,15 +188,11 @@ async function main() {
 
     const logFile = path.join(ROOT, 'bench/results/server-realtime.log');
     writeFileSync(logFile, '');
-    const profileRoot = path.join(ROOT, 'bench/results/profiles', `realtime-${Date.now()}`);
-    const profileDirs: string[] = [];
-    const start = async () => {
-      let profileDir: string | undefined;
-      if (PROFILE) {
-        profileDir = path.join(profileRoot, `server-${profileDirs.length}`);
-        mkdirSync(profileDir, { recursive: true });
-        profileDirs.push(profileDir);
-      }
+    const profileDir = PROFILE
+      ? path.join(ROOT, 'bench/results/profiles', `realtime-${Date.now()}`)
+      : undefined;
+    const start = async (profiled: boolean) => {
+      if (profiled && profileDir) mkdirSync(profileDir, { recursive: true });
       server = await startServer(
         {
           ...benchServerEnv(dataDir, jwk, TOKEN_LIFETIME),
@@ -181,13 +203,17 @@ async function main() {
         },
         port,
         logFile,
-        profileDir,
+        profiled ? profileDir : undefined,
       );
       return server;
     };
-    server = await start();
+    server = await start(false);
     const targets = await createTargets(server.url, seed.operatorToken, seed.publishableKey);
-    const [quietPoll, livePoll, warmPoll, rewarmPoll] = targets.polls as [string, string, string, string];
+    const [warmPoll, rewarmPoll, ...measuredPolls] = targets.polls as [string, string, ...string[]];
+    const rounds = Array.from({ length: ROUNDS }, (_, i) => ({
+      alonePoll: measuredPolls[2 * i]!,
+      livePoll: measuredPolls[2 * i + 1]!,
+    }));
     const burstSpec = (challengeId: string): BurstSpec => ({
       baseUrl: server!.url,
       organizationKey: seed.publishableKey,
@@ -197,56 +223,62 @@ async function main() {
       connections: 50,
     });
 
-    // A fresh server answers its first requests slowly (JIT, pools): a warm-up burst on a third
-    // poll, not counted, so both measured bursts meet the same warm server.
+    // A fresh server answers its first requests slowly (JIT, pools): a warm-up burst, not counted.
     const warmUp = (poll: string) => burst({ ...burstSpec(poll), amount: Math.min(BURST, 1_000) });
     await warmUp(warmPoll);
-    // Each answer's reply counts the poll's responses again (its view carries the results): the
-    // quiet poll gets the same ANSWERED answers before its burst as the live poll, so that the
-    // two bursts differ by the listeners only, not by twice the rows counted per answer.
-    if (ANSWERED > 0) await burst({ ...burstSpec(quietPoll), tokensFile: answeredFile, amount: ANSWERED });
-    console.log(`▶ burst of ${BURST} poll answers, no listener…`);
-    const alone = await measuredBurst(burstSpec(quietPoll), server.pid, []);
-    console.log(
-      `  ${alone.servedRps.toFixed(0)} served answers/s, p99 ${alone.p99} ms, ${JSON.stringify(alone.statusCodes)}`,
-    );
+    // Each answer's reply counts the poll's responses again (its view carries the results): every
+    // measured poll gets the same ANSWERED answers first, so that the bursts differ by the
+    // listeners only, not by the rows counted per answer. They are answered on this first server,
+    // so that their garbage goes with it and the memory reading below is the sockets' only.
+    let preServed = 0;
+    if (ANSWERED > 0) {
+      console.log(`▶ ${ANSWERED} answered fans answer the ${2 * ROUNDS} measured polls…`);
+      for (const poll of rounds.flatMap((r) => [r.alonePoll, r.livePoll])) {
+        const result = await burst({ ...burstSpec(poll), tokensFile: answeredFile, amount: ANSWERED });
+        if (poll === rounds[0]!.livePoll) preServed = served(result);
+        else if (served(result) !== preServed && preServed > 0) {
+          console.log(`  note: ${served(result)} pre-answers served on one poll, ${preServed} on another`);
+        }
+      }
+    }
 
-    // The answered fans answer the live poll on this server, so that its garbage is gone with it
-    // and the memory reading below is the sockets' only.
-    const preAnswered =
-      ANSWERED > 0
-        ? await burst({ ...burstSpec(livePoll), tokensFile: answeredFile, amount: ANSWERED })
-        : null;
-    const preServed = preAnswered ? served(preAnswered) : 0;
-
-    // A fresh, warmed server for the sockets: the burst's garbage would otherwise be collected
-    // while they open and make the difference in resident memory meaningless. Both readings
-    // follow the same quiet pause.
+    // A fresh, warmed server for every measured burst, with and without the sockets: the same
+    // process, heap and caches on both sides of each comparison. Its memory is read before the
+    // sockets open and after, each after the same quiet pause.
     await server.stop();
-    server = await start();
+    server = await start(true);
     await warmUp(rewarmPoll);
     await sleep(5_000);
-    console.log(`▶ opening ${CONNECTIONS.toLocaleString('en-US')} sockets…`);
     const mb = () => {
       const rss = memoryOf(server?.pid)?.rssMb;
       return rss === undefined ? null : Math.round(rss);
     };
-    const rssBefore = mb();
-    const opened = performance.now();
     const url = `${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${seed.publishableKey}&vsn=2.0.0`;
     const shares: number[] = [];
     for (let left = CONNECTIONS; left > 0; left -= PER_LISTENER) shares.push(Math.min(PER_LISTENER, left));
     for (const _ of shares) listeners.push(startListener());
-    const openings = await Promise.all(
-      listeners.map((l, i) => {
-        const from = i * PER_LISTENER;
-        const resultsTokens = answeredTokens.slice(from, from + shares[i]!);
-        return l.ask({ type: 'open', url, count: shares[i]!, pollId: livePoll, resultsTokens }, 'opened');
-      }),
-    );
-    const resultsJoined = openings.reduce((sum, o) => sum + o.resultsJoined, 0);
-    const openSeconds = (performance.now() - opened) / 1000;
-    const joined = openings.reduce((sum, o) => sum + o.joined, 0);
+    /** Every listener opens its sockets and joins `live`, the answered fans also the poll's results topic. */
+    const open = async (pollId: string) => {
+      const opened = performance.now();
+      const openings = await Promise.all(
+        listeners.map((l, i) => {
+          const from = i * PER_LISTENER;
+          const resultsTokens = answeredTokens.slice(from, from + shares[i]!);
+          return l.ask({ type: 'open', url, count: shares[i]!, pollId, resultsTokens }, 'opened');
+        }),
+      );
+      return {
+        seconds: (performance.now() - opened) / 1000,
+        joined: openings.reduce((sum, o) => sum + o.joined, 0),
+        resultsJoined: openings.reduce((sum, o) => sum + o.resultsJoined, 0),
+      };
+    };
+    const disconnect = () => Promise.all(listeners.map((l) => l.ask({ type: 'disconnect' }, 'disconnected')));
+
+    console.log(`▶ opening ${CONNECTIONS.toLocaleString('en-US')} sockets…`);
+    const rssBefore = mb();
+    const first = await open(rounds[0]!.livePoll);
+    const { joined, resultsJoined, seconds: openSeconds } = first;
     await sleep(5_000);
     const rssAfter = mb();
     console.log(
@@ -274,39 +306,122 @@ async function main() {
       completion.push(arrivals.length === 0 ? Number.POSITIVE_INFINITY : Math.max(...arrivals));
     }
 
-    console.log(`▶ burst of ${BURST} poll answers with ${joined} listeners…`);
-    const withListeners = await measuredBurst(burstSpec(livePoll), server.pid, listeners);
-    console.log(
-      `  ${withListeners.servedRps.toFixed(0)} served answers/s, p99 ${withListeners.p99} ms, ${JSON.stringify(withListeners.statusCodes)}`,
-    );
-    // The last hint on `live` may trail the last answer by up to HINT_INTERVAL_MS.
-    await sleep(HINT_INTERVAL_MS + SETTLE_MS);
-    const burstReports = await Promise.all(listeners.map((l) => l.ask({ type: 'report' }, 'report')));
-    // Sockets on the results topic are sent the tally, not the hint (decision 024).
-    const lasts = burstReports.flatMap((r) => r.lastPollResults.filter((_, i) => !r.onResults[i]));
-    const lastOk = withListeners.lastOkAt ?? withListeners.finishedAt;
-    const heard = lasts.filter((t): t is number => t !== null).map((t) => t - lastOk);
-    // The final tally counts every answer served: the answered fans' and the burst's.
-    const finalTotal = preServed + served(withListeners);
-    const tallies = burstReports.flatMap((r) => r.lastTallies);
-    const finalHeard = tallies
-      .filter((x): x is { at: number; totalResponses: number } => x?.totalResponses === finalTotal)
-      .map((x) => x.at - lastOk);
+    /** A burst with every listener on the round's poll, and when its last hint and tally arrived. */
+    const withListeners = async (poll: string, socketsOpen: boolean) => {
+      const opening = socketsOpen ? first : await open(poll);
+      if (!socketsOpen) await sleep(PAUSE_MS);
+      const measured = await measuredBurst(burstSpec(poll), server?.pid, listeners);
+      // The last hint on `live` may trail the last answer by up to HINT_INTERVAL_MS.
+      await sleep(HINT_INTERVAL_MS + SETTLE_MS);
+      const reports = await Promise.all(listeners.map((l) => l.ask({ type: 'report' }, 'report')));
+      await disconnect();
+      await sleep(PAUSE_MS);
+      // Sockets on the results topic are sent the tally, not the hint (decision 024).
+      const lasts = reports.flatMap((r) => r.lastPollResults.filter((_, i) => !r.onResults[i]));
+      const lastOk = measured.lastOkAt ?? measured.finishedAt;
+      const heard = lasts.filter((t): t is number => t !== null).map((t) => t - lastOk);
+      // The final tally counts every answer served: the answered fans' and the burst's.
+      const finalTotal = preServed + served(measured);
+      const finalHeard = reports
+        .flatMap((r) => r.lastTallies)
+        .filter((x): x is { at: number; totalResponses: number } => x?.totalResponses === finalTotal)
+        .map((x) => x.at - lastOk);
+      return {
+        measured,
+        joined: opening.joined,
+        lastHintAfterLastAnswerMs: {
+          p50: quantile(heard, 0.5),
+          p99: quantile(heard, 0.99),
+          max: heard.length ? Math.max(...heard) : null,
+        },
+        listenersWithoutHint: lasts.length - heard.length,
+        resultsTopic: {
+          joined: opening.resultsJoined,
+          finalTotalResponses: finalTotal,
+          finalTallyAfterLastAnswerMs: {
+            p50: quantile(finalHeard, 0.5),
+            p99: quantile(finalHeard, 0.99),
+            max: finalHeard.length ? Math.max(...finalHeard) : null,
+          },
+          withoutFinalTally: opening.resultsJoined - finalHeard.length,
+        },
+      };
+    };
 
-    // The profile is written when the server exits: the first server's already has (it ran the
-    // burst alone), the second one's once it stops here.
+    const results: {
+      alone: Measured;
+      with: Awaited<ReturnType<typeof withListeners>>;
+      dropPercent: number;
+      serverMicrosPerFrame: ReturnType<typeof serverMicrosPerFrame>;
+    }[] = [];
+    let socketsOpen = true;
+    for (const [i, round] of rounds.entries()) {
+      let alone: Measured | undefined;
+      let withThem: Awaited<ReturnType<typeof withListeners>> | undefined;
+      for (const side of roundOrder(i)) {
+        console.log(
+          `▶ round ${i + 1}/${ROUNDS}: burst of ${BURST} poll answers ${side === 'with' ? `with ${joined} listeners` : 'with no listener'}…`,
+        );
+        if (side === 'with') {
+          withThem = await withListeners(round.livePoll, socketsOpen);
+          socketsOpen = false;
+        } else {
+          alone = await measuredBurst(burstSpec(round.alonePoll), server.pid, listeners);
+        }
+        const m = side === 'with' ? withThem!.measured : alone!;
+        console.log(
+          `  ${m.servedRps.toFixed(0)} served answers/s, p99 ${m.p99} ms, server ${ms(m.serverCpuMsPerAnswer)} CPU ms/answer, ${JSON.stringify(m.statusCodes)}`,
+        );
+      }
+      results.push({
+        alone: alone!,
+        with: withThem!,
+        dropPercent: 100 * (1 - withThem!.measured.servedRps / alone!.servedRps),
+        serverMicrosPerFrame: serverMicrosPerFrame(
+          alone!,
+          withThem!.measured,
+          withThem!.measured.framesToListeners,
+        ),
+      });
+      console.log(`  round ${i + 1}: ${results.at(-1)!.dropPercent.toFixed(1)} % drop`);
+    }
+
+    // The profile is written when the server exits.
     let profiles: { alone: SelfTime[]; withListeners: SelfTime[] } | undefined;
-    if (PROFILE) {
+    if (PROFILE && profileDir) {
       for (const l of listeners.splice(0)) l.child.send({ type: 'close' } satisfies ListenerCommand);
       await server.stop();
       server = null;
       profiles = {
-        alone: profileTop(profileDirs[0]!, alone.window),
-        withListeners: profileTop(profileDirs[1]!, withListeners.window),
+        alone: profileTop(profileDir, results[0]!.alone.window),
+        withListeners: profileTop(profileDir, results[0]!.with.measured.window),
       };
     }
 
-    const perFrame = serverMicrosPerFrame(alone, withListeners, withListeners.framesToListeners);
+    const drop = spread(results.map((r) => r.dropPercent));
+    const of = (pick: (r: (typeof results)[number]) => number | null | undefined) =>
+      spread(results.map(pick).filter((v): v is number => typeof v === 'number'));
+    const summary = {
+      rounds: ROUNDS,
+      listenerNice: LISTENER_NICE,
+      dropPercent: drop,
+      aloneServedRps: of((r) => r.alone.servedRps),
+      withServedRps: of((r) => r.with.measured.servedRps),
+      aloneServerCpuMsPerAnswer: of((r) => r.alone.serverCpuMsPerAnswer),
+      withServerCpuMsPerAnswer: of((r) => r.with.measured.serverCpuMsPerAnswer),
+      aloneServerKernelMsPerAnswer: of((r) => r.alone.serverSystemMsPerAnswer),
+      withServerKernelMsPerAnswer: of((r) => r.with.measured.serverSystemMsPerAnswer),
+      serverMicrosPerFrame: of((r) => r.serverMicrosPerFrame?.total),
+      serverKernelMicrosPerFrame: of((r) => r.serverMicrosPerFrame?.kernel),
+      framesPerSecond: of((r) => r.with.measured.framesToListeners / r.with.measured.seconds),
+      listenerCores: of((r) => r.with.measured.listenerCores),
+      aloneMachineBusyPercent: of((r) => r.alone.machineBusyPercent),
+      withMachineBusyPercent: of((r) => r.with.measured.machineBusyPercent),
+      lastHintP99Ms: of((r) => r.with.lastHintAfterLastAnswerMs.p99),
+      finalTallyP99Ms: of((r) => r.with.resultsTopic.finalTallyAfterLastAnswerMs.p99),
+      listenersWithoutHint: results.reduce((sum, r) => sum + r.with.listenersWithoutHint, 0),
+      withoutFinalTally: results.reduce((sum, r) => sum + r.with.resultsTopic.withoutFinalTally, 0),
+    };
     const result = {
       date: new Date().toISOString(),
       loadAverageBefore: loadBefore,
@@ -324,51 +439,46 @@ async function main() {
       },
       burst: {
         answers: BURST,
-        alone,
-        withListeners,
-        throughputDropPercent: 100 * (1 - withListeners.servedRps / alone.servedRps),
-        serverMicrosPerFrame: perFrame,
-        lastAnnouncementAfterLastAnswerMs: {
-          p50: quantile(heard, 0.5),
-          p99: quantile(heard, 0.99),
-          max: heard.length ? Math.max(...heard) : null,
-        },
-        listenersWithoutAnnouncement: lasts.length - heard.length,
-        resultsTopic: {
-          answeredFans: ANSWERED,
-          preAnswersServed: preServed,
-          joined: resultsJoined,
-          finalTotalResponses: finalTotal,
-          finalTallyAfterLastAnswerMs: {
-            p50: quantile(finalHeard, 0.5),
-            p99: quantile(finalHeard, 0.99),
-            max: finalHeard.length ? Math.max(...finalHeard) : null,
-          },
-          withoutFinalTally: resultsJoined - finalHeard.length,
-        },
+        answeredFans: ANSWERED,
+        preAnswersServed: preServed,
+        resultsJoined,
+        summary,
+        rounds: results,
       },
       ...(profiles ? { profiles } : {}),
     };
-    const out = path.join(ROOT, 'bench/results/realtime.json');
-    writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(OUT, `${JSON.stringify(result, null, 2)}\n`);
     const r = result;
+    const range = (x: { median: number | null; min: number | null; max: number | null }, digits = 1) =>
+      x.median === null
+        ? '—'
+        : `${x.median.toFixed(digits)} (${x.min!.toFixed(digits)}–${x.max!.toFixed(digits)})`;
+    const s = summary;
     console.log(`
 | Target (decision 012)                                   | Measured |
 | ------------------------------------------------------- | -------- |
 | 10,000 connections on one process                       | ${joined.toLocaleString('en-US')} joined in ${openSeconds.toFixed(1)} s |
 | RSS per 1,000 connections                               | ${r.rssPer1000Mb === null ? '—' : `${r.rssPer1000Mb.toFixed(1)} MB`} (server ${rssBefore} → ${rssAfter} MB) |
 | Broadcast reaches all, p99 < 1 s                        | p50 ${r.broadcasts.reachAllP50Ms} ms, p99 ${r.broadcasts.reachAllP99Ms} ms, ${missed} deliveries missed |
-| ${BURST} answers: throughput drop with listeners ≤ 10 % | ${alone.servedRps.toFixed(0)} → ${withListeners.servedRps.toFixed(0)} served answers/s (${r.burst.throughputDropPercent.toFixed(1)} % drop; 503s ${withListeners.statusCodes['503'] ?? 0}) |
-| Server CPU per served answer, without → with listeners  | ${ms(alone.serverCpuMsPerAnswer)} → ${ms(withListeners.serverCpuMsPerAnswer)} ms (kernel ${ms(alone.serverSystemMsPerAnswer)} → ${ms(withListeners.serverSystemMsPerAnswer)} ms); server ${alone.serverCores.toFixed(2)} → ${withListeners.serverCores.toFixed(2)} cores |
-| Server CPU per frame the listeners received (the fan-out) | ${withListeners.framesToListeners.toLocaleString('en-US')} frames (${(withListeners.framesToListeners / withListeners.seconds).toFixed(0)}/s); ${perFrame ? `${perFrame.total.toFixed(1)} µs (kernel ${perFrame.kernel.toFixed(1)} µs)` : '—'} |
-| The listeners' own CPU during the burst (same 2 cores)  | ${withListeners.listenerCpuSeconds.toFixed(1)} CPU s = ${withListeners.listenerCores.toFixed(2)} cores; machine busy ${pct(alone.machineBusyPercent)} → ${pct(withListeners.machineBusyPercent)} % |
-| Last hint on live after the last served answer (sockets not on results:{id}) | p99 ${r.burst.lastAnnouncementAfterLastAnswerMs.p99} ms, max ${r.burst.lastAnnouncementAfterLastAnswerMs.max} ms; ${r.burst.listenersWithoutAnnouncement} without |
-| Final tally on results:{id} after the last served answer | ${resultsJoined} answered fans joined; p99 ${r.burst.resultsTopic.finalTallyAfterLastAnswerMs.p99} ms, max ${r.burst.resultsTopic.finalTallyAfterLastAnswerMs.max} ms; ${r.burst.resultsTopic.withoutFinalTally} without (total ${finalTotal}) |
+| ${BURST} answers: throughput drop with listeners ≤ 10 % | median ${range(s.dropPercent)} % over ${ROUNDS} rounds; served answers/s ${range(s.aloneServedRps, 0)} → ${range(s.withServedRps, 0)} |
+| Server CPU per served answer, without → with listeners  | ${range(s.aloneServerCpuMsPerAnswer, 2)} → ${range(s.withServerCpuMsPerAnswer, 2)} ms (kernel ${range(s.aloneServerKernelMsPerAnswer, 2)} → ${range(s.withServerKernelMsPerAnswer, 2)} ms) |
+| Server CPU per frame the listeners received (the fan-out) | ${range(s.framesPerSecond, 0)} frames/s; ${range(s.serverMicrosPerFrame)} µs (kernel ${range(s.serverKernelMicrosPerFrame)} µs) |
+| The listeners' own CPU during the burst (same 2 cores, nice ${LISTENER_NICE}) | ${range(s.listenerCores, 2)} cores; machine busy ${range(s.aloneMachineBusyPercent, 0)} → ${range(s.withMachineBusyPercent, 0)} % |
+| Last hint on live after the last served answer (sockets not on results:{id}) | p99 ${range(s.lastHintP99Ms, 0)} ms; ${s.listenersWithoutHint} without over all rounds |
+| Final tally on results:{id} after the last served answer | ${resultsJoined} answered fans joined; p99 ${range(s.finalTallyP99Ms, 0)} ms; ${s.withoutFinalTally} without over all rounds |
 
-Load average ${loadBefore.toFixed(1)} before, ${r.loadAverageAfter.toFixed(1)} after. Figures written to ${path.relative(ROOT, out)}`);
+Per round (order alternates: with first in odd rounds):
+${results
+  .map(
+    (x, i) =>
+      `  ${i + 1}. ${x.alone.servedRps.toFixed(0)} → ${x.with.measured.servedRps.toFixed(0)} served answers/s (${x.dropPercent.toFixed(1)} % drop; 503s ${x.with.measured.statusCodes['503'] ?? 0}), server CPU ${ms(x.alone.serverCpuMsPerAnswer)} → ${ms(x.with.measured.serverCpuMsPerAnswer)} ms/answer, listeners ${x.with.measured.listenerCores.toFixed(2)} cores, machine busy ${pct(x.alone.machineBusyPercent)} → ${pct(x.with.measured.machineBusyPercent)} %`,
+  )
+  .join('\n')}
+
+Load average ${loadBefore.toFixed(1)} before, ${r.loadAverageAfter.toFixed(1)} after. Figures written to ${path.relative(ROOT, OUT)}`);
     if (profiles) {
-      console.log(formatSelfTimes('server, burst alone', profiles.alone));
-      console.log(formatSelfTimes('server, burst with listeners', profiles.withListeners));
+      console.log(formatSelfTimes('server, round 1, burst alone', profiles.alone));
+      console.log(formatSelfTimes('server, round 1, burst with listeners', profiles.withListeners));
     }
   } finally {
     for (const l of listeners) {
