@@ -21,6 +21,12 @@ export interface BenchOptions {
   /** Another checkout whose server is measured (before/after comparisons); default this one. */
   serverRoot: string | undefined;
   /**
+   * Another checkout measured on the same seed, its server and this one's started in turn
+   * (`rounds` times each, this one first): a before/after pair without seeding twice.
+   */
+  compareRoot: string | undefined;
+  rounds: number;
+  /**
    * Server process counts (WORKERS) to measure one after the other, ascending and always
    * starting at 1, the baseline of the scaling ratio; empty: one run as the server defaults.
    */
@@ -85,6 +91,8 @@ export function parseOptions(
     databaseUrl: env.BENCH_DATABASE_URL || undefined,
     out: 'bench/results/latest.json',
     serverRoot: undefined,
+    compareRoot: undefined,
+    rounds: 1,
     workers: env.npm_config_workers === undefined ? [] : workerCounts(env.npm_config_workers, cores),
   };
   let durationGiven = false;
@@ -129,6 +137,12 @@ export function parseOptions(
       case '--server-root':
         o.serverRoot = value(args, i++, flag);
         break;
+      case '--compare':
+        o.compareRoot = value(args, i++, flag);
+        break;
+      case '--rounds':
+        o.rounds = Math.round(positive(flag, value(args, i++, flag)));
+        break;
       case '--profile':
         o.profile = true;
         break;
@@ -149,6 +163,9 @@ export function parseOptions(
   }
   if (o.workers.some((n) => n > 1) && o.engines.includes('pglite')) {
     throw new Error('--workers needs PostgreSQL: the embedded database belongs to one process');
+  }
+  if (o.compareRoot !== undefined && o.workers.length > 0) {
+    throw new Error('--compare and --workers each measure several servers on one seed: pick one');
   }
   if (o.quick) {
     o.sizes = [1000];

@@ -63,6 +63,8 @@ export interface RunResult {
   peakRssMb: number | null;
   /** Server processes (WORKERS) when `--workers` compares counts. */
   workers?: number;
+  /** With `--compare`: whose server (a checkout's path) and which round measured these figures. */
+  server?: string;
   /** One fan's burst at RATE_LIMIT_SCALE=1: exactly the budget passes (throttle-probe.ts). */
   throttle?: ThrottleProbe | null;
 }
@@ -120,7 +122,7 @@ const pct = (n: number | null) => (n === null ? '—' : `${n >= 10 ? n.toFixed(0
 /** A Markdown table (it reads in a terminal and pastes into the README unchanged). */
 export function formatTable(run: RunResult): string {
   const head = [
-    `### ${run.engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}, ${int(run.fans)} fans${run.workers === undefined ? '' : `, ${run.workers} server process${run.workers === 1 ? '' : 'es'}`}`,
+    `### ${run.engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}, ${int(run.fans)} fans${run.workers === undefined ? '' : `, ${run.workers} server process${run.workers === 1 ? '' : 'es'}`}${run.server === undefined ? '' : `, server ${run.server}`}`,
     '',
     `Limits: bare Fastify ${run.limits.fastifyRps === null ? '—' : `${int(run.limits.fastifyRps)} req/s`}; ` +
       `ledger write ${run.limits.ledgerTps === null ? '—' : `${int(run.limits.ledgerTps)} TPS`} (${run.limits.ledgerSource}` +

@@ -160,7 +160,7 @@ async function runOne(
     }
 
     const names = PATHS.map((p) => p.name).filter((n) => o.paths.length === 0 || o.paths.includes(n));
-    const loads: {
+    type PathLoad = {
       name: string;
       load: LoadResult;
       rssMb: number | null;
@@ -168,63 +168,79 @@ async function runOne(
       busy: number | null;
       databaseCpu: number | null;
       profile: SelfTime[];
-    }[] = [];
+    };
     let peakMb: number | null = null;
     const profileRoot = path.join(ROOT, 'bench/results/profiles');
     const logFile = path.join(ROOT, 'bench/results/server.log');
     writeFileSync(logFile, '');
-    const start = async (profileDir?: string, extra: Record<string, string> = {}) => {
-      running = await startServer(
-        { ...env, ...extra },
-        port,
-        logFile,
-        profileDir,
-        o.serverRoot && path.resolve(o.serverRoot),
-      );
+    const ownRoot = o.serverRoot && path.resolve(o.serverRoot);
+    const start = async (profileDir?: string, extra: Record<string, string> = {}, root = ownRoot) => {
+      running = await startServer({ ...env, ...extra }, port, logFile, profileDir, root);
       return running;
     };
+    // With --compare, this checkout's server and the other's in turn on this one seed.
+    const passes: { root: string | undefined; label: string | undefined }[] = [];
+    for (let round = 1; round <= o.rounds; round++) {
+      passes.push({ root: ownRoot, label: o.compareRoot ? `${ownRoot ?? ROOT}, round ${round}` : undefined });
+      if (o.compareRoot) {
+        passes.push({
+          root: path.resolve(o.compareRoot),
+          label: `${path.resolve(o.compareRoot)}, round ${round}`,
+        });
+      }
+    }
     let server = await start();
     const targets = await createTargets(server.url, seed.operatorToken, seed.publishableKey);
-    for (const name of names) {
-      let profileDir: string | undefined;
-      if (o.profile) {
+    const measured: { label: string | undefined; loads: PathLoad[] }[] = [];
+    for (const [i, pass] of passes.entries()) {
+      if (i > 0) {
         await server.stop();
-        profileDir = path.join(
-          profileRoot,
-          `${engine}-${fans}-${name.replace(/[^a-z0-9]+/gi, '-')}-${stamp}`,
+        server = await start(undefined, {}, pass.root);
+      }
+      if (pass.label) console.log(`  server ${pass.label}`);
+      const loads: PathLoad[] = [];
+      for (const name of names) {
+        let profileDir: string | undefined;
+        if (o.profile) {
+          await server.stop();
+          profileDir = path.join(
+            profileRoot,
+            `${engine}-${fans}-${name.replace(/[^a-z0-9]+/gi, '-')}-${stamp}${passes.length > 1 ? `-${i + 1}` : ''}`,
+          );
+          mkdirSync(profileDir, { recursive: true });
+          server = await start(profileDir, {}, pass.root);
+        }
+        const backendsBefore = databaseUrl ? await backendCpu(databaseUrl) : null;
+        const cpuBefore = cpuSecondsOf(server.pid);
+        const ticksBefore = machineTicks();
+        const from = monotonicMicros();
+        const load = await runLoad(specFor(o, server.url, seed.publishableKey, tokensFile, targets, name));
+        const cpuAfter = cpuSecondsOf(server.pid);
+        const busy = busyPercent(ticksBefore, machineTicks());
+        const to = monotonicMicros();
+        const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+        const databaseCpu = backendSecondsBetween(
+          backendsBefore,
+          databaseUrl ? await backendCpu(databaseUrl) : null,
         );
-        mkdirSync(profileDir, { recursive: true });
-        server = await start(profileDir);
+        const mem = memoryOf(server.pid);
+        if (mem) peakMb = Math.max(peakMb ?? 0, mem.peakMb);
+        let profile: SelfTime[] = [];
+        if (profileDir) {
+          await server.stop();
+          profile = latestProfile(profileDir, { from, to });
+          server = await start(undefined, {}, pass.root);
+        }
+        loads.push({ name, load, rssMb: mem?.rssMb ?? null, cpu, busy, databaseCpu, profile });
+        const codes = Object.entries(load.statusCodes)
+          .map(([c, n]) => `${c}×${n}`)
+          .join(' ');
+        console.log(
+          `  ${name}: ${load.rps.toFixed(0)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, max ${load.max} ms [${codes}]${load.socketErrors + load.timeouts > 0 ? ` errors ${load.socketErrors} timeouts ${load.timeouts}` : ''}`,
+        );
+        if (profile.length > 0) console.log(formatSelfTimes(name, profile));
       }
-      const backendsBefore = databaseUrl ? await backendCpu(databaseUrl) : null;
-      const cpuBefore = cpuSecondsOf(server.pid);
-      const ticksBefore = machineTicks();
-      const from = monotonicMicros();
-      const load = await runLoad(specFor(o, server.url, seed.publishableKey, tokensFile, targets, name));
-      const cpuAfter = cpuSecondsOf(server.pid);
-      const busy = busyPercent(ticksBefore, machineTicks());
-      const to = monotonicMicros();
-      const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
-      const databaseCpu = backendSecondsBetween(
-        backendsBefore,
-        databaseUrl ? await backendCpu(databaseUrl) : null,
-      );
-      const mem = memoryOf(server.pid);
-      if (mem) peakMb = Math.max(peakMb ?? 0, mem.peakMb);
-      let profile: SelfTime[] = [];
-      if (profileDir) {
-        await server.stop();
-        profile = latestProfile(profileDir, { from, to });
-        server = await start();
-      }
-      loads.push({ name, load, rssMb: mem?.rssMb ?? null, cpu, busy, databaseCpu, profile });
-      const codes = Object.entries(load.statusCodes)
-        .map(([c, n]) => `${c}×${n}`)
-        .join(' ');
-      console.log(
-        `  ${name}: ${load.rps.toFixed(0)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, max ${load.max} ms [${codes}]${load.socketErrors + load.timeouts > 0 ? ` errors ${load.socketErrors} timeouts ${load.timeouts}` : ''}`,
-      );
-      if (profile.length > 0) console.log(formatSelfTimes(name, profile));
+      measured.push({ label: pass.label, loads });
     }
     await server.stop();
     // The throttles at their real budgets, across every process of this run (throttle-probe.ts).
@@ -249,31 +265,34 @@ async function runOne(
       ledgerSource: engine === 'postgres' ? `pgbench, ${o.connections} clients` : 'in-process, 1 connection',
       ledgerDatabaseCpuMs,
     };
-    const result: RunResult & { profiles?: Record<string, SelfTime[]> } = {
-      engine,
-      fans,
-      seedSeconds: seed.seconds,
-      tokenSeconds: seed.tokenSeconds,
-      limits,
-      paths: loads.map((l) =>
-        pathResult(
-          l.name,
-          PATHS.find((p) => p.name === l.name)!.kind,
-          l.load,
-          limits,
-          l.rssMb,
-          l.cpu,
-          l.busy,
-          l.databaseCpu,
+    return measured.map(({ label, loads }) => {
+      const result: RunResult & { profiles?: Record<string, SelfTime[]> } = {
+        engine,
+        fans,
+        seedSeconds: seed.seconds,
+        tokenSeconds: seed.tokenSeconds,
+        limits,
+        paths: loads.map((l) =>
+          pathResult(
+            l.name,
+            PATHS.find((p) => p.name === l.name)!.kind,
+            l.load,
+            limits,
+            l.rssMb,
+            l.cpu,
+            l.busy,
+            l.databaseCpu,
+          ),
         ),
-      ),
-      invariant,
-      peakRssMb: peakMb,
-      throttle,
-      ...(workers === undefined ? {} : { workers }),
-    };
-    if (o.profile) result.profiles = Object.fromEntries(loads.map((l) => [l.name, l.profile]));
-    return result;
+        invariant,
+        peakRssMb: peakMb,
+        throttle,
+        ...(workers === undefined ? {} : { workers }),
+        ...(label === undefined ? {} : { server: label }),
+      };
+      if (o.profile) result.profiles = Object.fromEntries(loads.map((l) => [l.name, l.profile]));
+      return result;
+    });
   } finally {
     if (running) await (running as Running).stop();
     if (database) await database.close().catch(() => undefined);
@@ -308,7 +327,7 @@ async function main() {
       const group: RunResult[] = [];
       for (const n of counts) {
         const known = group[0]?.limits.ledgerTps;
-        group.push(await runOne(o, engine, fans, fastifyRps.get(n) ?? null, n, known));
+        group.push(...(await runOne(o, engine, fans, fastifyRps.get(n) ?? null, n, known)));
       }
       runs.push(...group);
       if (o.workers.length > 0) scalings.push({ scaling: scalingOf(group), group });
