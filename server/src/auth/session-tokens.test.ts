@@ -1,6 +1,7 @@
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { SessionTokens } from './session-tokens.ts';
-import { generatePrivateJwk, loadSigningKeys } from './signing-keys.ts';
+import { generatePrivateJwk, loadSigningKeys, type SigningKeys } from './signing-keys.ts';
 import type { User } from '../db/schema.ts';
 import { ManualClock } from '../platform/clock.ts';
 
@@ -12,9 +13,10 @@ const user = {
 } as unknown as User;
 const session = { id: '00000000-0000-4000-8000-0000000000bb', aal: 'aal1', amr: [] };
 
-async function tokensAt(clock: ManualClock) {
-  const keys = await loadSigningKeys(await generatePrivateJwk());
-  return new SessionTokens(keys, clock, 3600, 'http://test/auth/v1');
+const ISSUER = 'http://test/auth/v1';
+
+async function tokensAt(clock: ManualClock, keys?: SigningKeys) {
+  return new SessionTokens(keys ?? (await loadSigningKeys(await generatePrivateJwk())), clock, 3600, ISSUER);
 }
 
 /** Changes one character of a token's signature to another valid base64url character. */
@@ -45,5 +47,85 @@ describe('verified access tokens', () => {
     });
     clock.advance(3601_000);
     await expect(tokens.verify(token)).rejects.toMatchObject({ statusCode: 403, code: 'bad_jwt' });
+  });
+});
+
+/**
+ * The first verification of a token goes through fast-jwt (Node's synchronous crypto) and falls
+ * back to jose for anything it does not accept: it may accept only what jose accepts.
+ */
+describe('the quick first verification', () => {
+  const at = new Date('2026-11-27T00:00:00Z');
+  const iat = Math.floor(at.getTime() / 1000);
+  /** A token signed with the server's own key and kid, with these claims changed. */
+  async function signed(keys: SigningKeys, claims: Record<string, unknown>, header: Record<string, unknown> = {}) {
+    const payload: Record<string, unknown> = {
+      aud: 'authenticated',
+      iss: ISSUER,
+      sub: user.id,
+      session_id: session.id,
+      aal: 'aal1',
+      org: user.organizationId,
+      iat,
+      exp: iat + 3600,
+      ...claims,
+    };
+    for (const [k, v] of Object.entries(payload)) if (v === undefined) delete payload[k];
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'ES256', kid: keys.kid, typ: 'JWT', ...header })
+      .sign(keys.privateKey);
+  }
+
+  async function setUp() {
+    const clock = new ManualClock(at);
+    const keys = await loadSigningKeys(await generatePrivateJwk());
+    return { clock, keys, tokens: await tokensAt(clock, keys) };
+  }
+
+  it('accepts the server-signed shape, and judges expiry by the server clock, not the wall clock', async () => {
+    const { keys, tokens } = await setUp();
+    // Expired by the wall clock (2026-11-27 is the test clock's day, not necessarily today's).
+    const token = await signed(keys, {});
+    expect(await tokens.verify(token)).toEqual({
+      sub: user.id,
+      session_id: session.id,
+      aal: 'aal1',
+      org: user.organizationId,
+      exp: iat + 3600,
+    });
+  });
+
+  it('refuses, on the first verification, what jose refuses', async () => {
+    const { clock, keys, tokens } = await setUp();
+    const refused = { statusCode: 403, code: 'bad_jwt' };
+    const cases = [
+      await signed(keys, { aud: undefined }),
+      await signed(keys, { aud: 'someone-else' }),
+      await signed(keys, { iss: undefined }),
+      await signed(keys, { iss: 'http://other/auth/v1' }),
+      await signed(keys, { exp: iat }),
+      await signed(keys, { exp: String(iat + 3600) }),
+      await signed(keys, { nbf: iat + 60 }),
+      await signed(keys, { iat: 'yesterday' }),
+      tamperSignature(await signed(keys, {})),
+    ];
+    for (const [i, token] of cases.entries()) {
+      await expect(tokens.verify(token).then(() => i)).rejects.toMatchObject(refused);
+    }
+    // Another key's token under the server's kid.
+    const other = await loadSigningKeys(await generatePrivateJwk());
+    await expect(tokens.verify(await signed({ ...other, kid: keys.kid }, {}))).rejects.toMatchObject(refused);
+    // Expired by the server clock only, on its first verification.
+    const later = await signed(keys, { exp: iat + 10 });
+    clock.advance(11_000);
+    await expect(tokens.verify(later)).rejects.toMatchObject({
+      ...refused,
+      message: expect.stringContaining('token is expired'),
+    });
+  });
+
+  it('still accepts a not-before claim the server clock has passed (jose checks it)', async () => {
+    const { keys, tokens } = await setUp();
+    expect((await tokens.verify(await signed(keys, { nbf: iat - 60 }))).sub).toBe(user.id);
   });
 });
