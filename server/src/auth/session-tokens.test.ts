@@ -58,7 +58,11 @@ describe('the quick first verification', () => {
   const at = new Date('2026-11-27T00:00:00Z');
   const iat = Math.floor(at.getTime() / 1000);
   /** A token signed with the server's own key and kid, with these claims changed. */
-  async function signed(keys: SigningKeys, claims: Record<string, unknown>, header: Record<string, unknown> = {}) {
+  async function signed(
+    keys: SigningKeys,
+    claims: Record<string, unknown>,
+    header: Record<string, unknown> = {},
+  ) {
     const payload: Record<string, unknown> = {
       aud: 'authenticated',
       iss: ISSUER,
