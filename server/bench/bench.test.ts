@@ -54,6 +54,17 @@ describe('bench command line', () => {
     expect(workerCounts('1', 2)).toEqual([1]);
   });
 
+  it('--compare measures another checkout on the same seed, --rounds times; not with --workers', () => {
+    expect(parseOptions([], {})).toMatchObject({ compareRoot: undefined, rounds: 1 });
+    expect(parseOptions(['--compare', '/tmp/main', '--rounds', '2'], {})).toMatchObject({
+      compareRoot: '/tmp/main',
+      rounds: 2,
+    });
+    expect(() => parseOptions(['--compare'], {})).toThrow(/--compare needs a value/);
+    expect(() => parseOptions(['--rounds', '0'], {})).toThrow(/--rounds must be a positive number/);
+    expect(() => parseOptions(['--compare', '/tmp/main', '--workers', '2'], {}, 2)).toThrow(/pick one/);
+  });
+
   it('refuses an unknown flag and a fan count outside the three sizes', () => {
     expect(() => parseOptions(['--fast'], {})).toThrow(/Unknown flag --fast/);
     expect(() => parseOptions(['--fans', '500'], {})).toThrow(/1000, 10000 or 100000/);
