@@ -51,10 +51,11 @@ describe('verified access tokens', () => {
 });
 
 /**
- * The first verification of a token goes through fast-jwt (Node's synchronous crypto) and falls
- * back to jose for anything it does not accept: it may accept only what jose accepts.
+ * A token's first verification (nothing remembered yet) refuses every token this server would not
+ * have signed as it is, each differing in one claim, and judges expiry by the server's clock.
+ * (Decision 032's issue-10 amendment: a faster library for this check must pass these too.)
  */
-describe('the quick first verification', () => {
+describe('the first verification of a token', () => {
   const at = new Date('2026-11-27T00:00:00Z');
   const iat = Math.floor(at.getTime() / 1000);
   /** A token signed with the server's own key and kid, with these claims changed. */

@@ -1,14 +1,5 @@
-import { createPublicKey, randomBytes } from 'node:crypto';
-import { createVerifier } from 'fast-jwt';
-import {
-  createLocalJWKSet,
-  decodeProtectedHeader,
-  type JWK,
-  errors as joseErrors,
-  type JWTVerifyGetKey,
-  jwtVerify,
-  SignJWT,
-} from 'jose';
+import { randomBytes } from 'node:crypto';
+import { createLocalJWKSet, errors as joseErrors, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/engine.ts';
 import type { User } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -51,47 +42,9 @@ export type SessionResponse = {
 
 export const newRefreshToken = () => randomBytes(24).toString('base64url');
 
-/** A synchronous ES256 check of one key's tokens (fast-jwt): the token's claims, or a throw. */
-type QuickVerifier = (token: string) => Record<string, unknown>;
-
-/**
- * One fast-jwt verifier per key id. fast-jwt checks the signature with Node's synchronous
- * `crypto` on a key object made once; jose 6 goes through WebCrypto, an asynchronous job on the
- * thread pool, and costs about twice the CPU per token (decision 032's amendment on the first
- * call of each fan). Expiry is judged by the caller against the server's clock, so fast-jwt's
- * own (wall-clock) expiry check is off; everything else is fast-jwt's: the algorithm (ES256
- * only), the signature, `crit`, the audience and the issuer, both required as jose requires them.
- */
-function quickVerifiers(jwks: JWK[], issuer: string): Map<string, QuickVerifier> {
-  const verifiers = new Map<string, QuickVerifier>();
-  for (const jwk of jwks) {
-    if (!jwk.kid || jwk.kty !== 'EC' || jwk.crv !== 'P-256') continue;
-    const { d: _private, ...publicJwk } = jwk;
-    const key = createPublicKey({ key: publicJwk as import('node:crypto').JsonWebKey, format: 'jwk' })
-      .export({ type: 'spki', format: 'pem' })
-      .toString();
-    verifiers.set(
-      jwk.kid,
-      createVerifier({
-        key,
-        algorithms: ['ES256'],
-        allowedAud: 'authenticated',
-        allowedIss: issuer,
-        // fast-jwt skips the check of a claim that is absent; jose requires aud and iss.
-        requiredClaims: ['aud', 'iss', 'exp'],
-        ignoreExpiration: true,
-        ignoreNotBefore: true,
-        cache: false,
-      }),
-    );
-  }
-  return verifiers;
-}
-
 /** Signs access tokens, creates sessions and checks that a token's session still exists. */
 export class SessionTokens {
   private keySet: JWTVerifyGetKey;
-  private quick: Map<string, QuickVerifier>;
   private lastReload = 0;
 
   /**
@@ -106,7 +59,6 @@ export class SessionTokens {
     private readonly reloadKeys?: () => Promise<SigningKeys>,
   ) {
     this.keySet = createLocalJWKSet({ keys: keys.verificationJwks });
-    this.quick = quickVerifiers(keys.verificationJwks, issuer);
   }
 
   /** The public keys for the JWKS endpoint. */
@@ -120,7 +72,6 @@ export class SessionTokens {
     this.lastReload = now;
     this.keys = await this.reloadKeys();
     this.keySet = createLocalJWKSet({ keys: this.keys.verificationJwks });
-    this.quick = quickVerifiers(this.keys.verificationJwks, this.issuer);
     return true;
   }
 
@@ -229,11 +180,6 @@ export class SessionTokens {
     const digest = VerifiedTokens.keyOf(token);
     const known = this.verified.get(digest);
     if (known && known.exp > Math.floor(this.clock.now().getTime() / 1000)) return known;
-    const quick = this.quickVerify(token);
-    if (quick) {
-      this.verified.set(digest, quick);
-      return quick;
-    }
     try {
       const claims = await this.verifyWithKnownKeys(token);
       this.verified.set(digest, claims);
@@ -249,29 +195,6 @@ export class SessionTokens {
           : 'invalid JWT: unable to parse or verify signature',
       );
     }
-  }
-
-  /**
-   * The claims of a token fast-jwt accepts with the key its `kid` names, unexpired by the
-   * server's clock and without a not-before claim (this server signs none); undefined for every
-   * other token, which jose then checks as before and refuses with GoTrue's wording. So the
-   * quick check can only accept what jose would accept, never refuse what jose would not.
-   */
-  private quickVerify(token: string): AccessClaims | undefined {
-    let payload: Record<string, unknown>;
-    try {
-      const { kid } = decodeProtectedHeader(token);
-      const verifier = kid === undefined ? undefined : this.quick.get(kid);
-      if (!verifier) return undefined;
-      payload = verifier(token);
-    } catch {
-      return undefined;
-    }
-    const { sub, session_id, aal, org, exp } = payload as unknown as AccessClaims;
-    const now = Math.floor(this.clock.now().getTime() / 1000);
-    if (typeof exp !== 'number' || exp <= now || payload.nbf !== undefined) return undefined;
-    if (payload.iat !== undefined && typeof payload.iat !== 'number') return undefined;
-    return { sub, session_id, aal, org, exp };
   }
 
   private async verifyWithKnownKeys(token: string): Promise<AccessClaims> {
