@@ -53,7 +53,7 @@ describe('verified access tokens', () => {
 /**
  * A token's first verification (nothing remembered yet) refuses every token this server would not
  * have signed as it is, each differing in one claim, and judges expiry by the server's clock.
- * (Decision 032's issue-10 amendment: a faster library for this check must pass these too.)
+ * (Decision 032, amendment "100,000 fans": a faster library for this check must pass these too.)
  */
 describe('the first verification of a token', () => {
   const at = new Date('2026-11-27T00:00:00Z');
