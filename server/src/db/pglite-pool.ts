@@ -5,8 +5,8 @@ import type { EngineResult, PGliteEngine } from './pglite-worker-client.ts';
  * part of node-postgres' Pool that Kysely's PostgresDialect uses.
  *
  * PGlite is one connection, and the worker runs what it is sent strictly in the order sent. A
- * transaction has the engine to itself: from its BEGIN until its connection is released, nothing
- * else is sent, so no other statement can land inside it, which gives the isolation a real pool
+ * transaction has the engine to itself: from its BEGIN until its COMMIT or ROLLBACK is sent,
+ * nothing else is sent, so no other statement can land inside it, which gives the isolation a real pool
  * gives (and more: transactions run one at a time). A statement outside a transaction is atomic
  * on its own, as on PostgreSQL, so it is sent at once, without waiting for the answers to the
  * ones before it: the worker finds the next statement already queued instead of idling while
@@ -62,17 +62,36 @@ export class PGlitePool {
     let beginPending = false;
     // When the transaction asked for the engine: its first statement's wait counts from there.
     let beginAskedAt = 0;
+    // Its commit or rollback was sent, and the engine handed on behind it (see below).
+    let ended = false;
     return {
       query(sql: string, parameters: readonly unknown[]) {
         if (inTransaction) {
-          if (!beginPending) return pool.send(engine, sql, parameters);
+          if (!beginPending) {
+            if (!isBare(sql, parameters, 'commit') && !isBare(sql, parameters, 'rollback'))
+              return pool.send(engine, sql, parameters);
+            // The transaction's last message: what waits for the engine is sent right behind it
+            // instead of after its answer came back and Kysely released the connection, one
+            // round trip of an idle engine fewer per transaction. The worker runs messages in
+            // the order sent, so all of it still runs after the commit; and a commit, failed or
+            // not, leaves no transaction open (PostgreSQL rolls back one whose commit failed).
+            const end = pool.send(engine, sql, parameters);
+            inTransaction = false;
+            ended = true;
+            if (pool.owner === connection) pool.endTransaction();
+            return end;
+          }
           beginPending = false;
           // A transaction that ends before any statement never reached the engine.
           if (isBare(sql, parameters, 'commit')) return Promise.resolve(answered('COMMIT'));
           if (isBare(sql, parameters, 'rollback')) return Promise.resolve(answered('ROLLBACK'));
           return pool.send(engine, sql, parameters, true, pool.deadline(beginAskedAt));
         }
+        // Kysely rolls back after a failed commit. That transaction is over already, and the
+        // engine may be running the next one's statements: a rollback sent now would undo those.
+        if (ended && isBare(sql, parameters, 'rollback')) return Promise.resolve(answered('ROLLBACK'));
         if (BEGIN.test(sql)) {
+          ended = false;
           inTransaction = true;
           if (!isBare(sql, parameters, 'begin'))
             return pool.gate(connection, () => pool.send(engine, sql, parameters));
@@ -89,6 +108,7 @@ export class PGlitePool {
         if (inTransaction && pool.owner === connection) pool.endTransaction();
         inTransaction = false;
         beginPending = false;
+        ended = false;
       },
     };
   }

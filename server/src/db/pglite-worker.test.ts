@@ -168,6 +168,45 @@ describe.skipIf(onPostgres)('PGlite on a worker thread', () => {
     expect(await Promise.all(during)).toEqual(Array(10).fill(0));
   });
 
+  it('a failed commit ends its transaction: its caller is answered at once, and the one queued behind it commits', async () => {
+    await sql`create table worker_deferred (id int primary key,
+      parent int references worker_deferred (id) deferrable initially deferred)`.execute(database.db);
+    let releaseFirst: () => void = () => {};
+    const firstHolds = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    let releaseQueued: () => void = () => {};
+    const queuedHolds = new Promise<void>((resolve) => {
+      releaseQueued = resolve;
+    });
+    // Its reference to a row that never exists fails only at commit (the key is deferred).
+    const failing = database.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into worker_deferred values (1, 99)`.execute(trx);
+        await firstHolds;
+      })
+      .catch((error: { code?: string }) => error.code);
+    // Waits for the engine, then goes out right behind that commit and holds the engine a while.
+    const queued = database.db.transaction().execute(async (trx) => {
+      await sql`insert into worker_deferred values (2, null)`.execute(trx);
+      await queuedHolds;
+      await sql`insert into worker_deferred values (3, 2)`.execute(trx);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    releaseFirst();
+    // Kysely's rollback after the failed commit is not queued behind the open transaction (nor
+    // sent into it): the failed transaction is over already.
+    const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000));
+    expect(await Promise.race([failing, waited])).toBe('23503');
+    releaseQueued();
+    await queued;
+    const { rows } = await sql<{ id: number }>`select id from worker_deferred order by id`.execute(
+      database.db,
+    );
+    expect(rows).toEqual([{ id: 2 }, { id: 3 }]);
+  });
+
   it('reports the statements queued behind a slow one in the pool gauges (/metrics)', async () => {
     const slow = sql`select pg_sleep(0.2)`.execute(database.db);
     const queued = [1, 2, 3].map(() => sql`select 1`.execute(database.db));
