@@ -6,7 +6,7 @@
 // loader thread per database. The main thread (pglite-worker-client.ts) keeps the lease queue;
 // this thread runs what it is sent, one message at a time, in order.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -48,6 +48,72 @@ try {
   process.exit(1);
 }
 
+const { serialize } = protocol;
+
+/** @param {Uint8Array[]} parts */
+function concat(parts) {
+  const joined = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    joined.set(part, at);
+    at += part.length;
+  }
+  return joined;
+}
+
+/**
+ * What `pglite.query(sql, params)` does, in two calls into the engine instead of six. PGlite
+ * sends each message of the extended protocol on its own (parse, describe, bind, describe,
+ * execute, sync), and each one enters the WebAssembly and parses its answers again. Here the
+ * parse travels with the statement's describe (whose parameter types choose each value's
+ * serializer, exactly as PGlite's query does), and the bind, describe, execute and sync travel
+ * together: PostgreSQL runs them in order, and after an error skips to the sync, as it does
+ * for any client that sends them in one write (node-postgres does). The results go through
+ * PGlite's own parser, with the type parsers this thread was opened with.
+ * @param {string} sql
+ * @param {unknown[]} params
+ */
+async function query(sql, params) {
+  await pglite._checkReady();
+  return pglite._runExclusiveTransaction(() =>
+    pglite._runExclusiveQuery(async () => {
+      /** @type {import('@electric-sql/pglite').BackendMessage[]} */
+      const messages = [];
+      let synced = false;
+      try {
+        const described = await pglite.execProtocol(
+          concat([serialize.parse({ text: sql }), serialize.describe({ type: 'S' })]),
+          { syncToFs: false },
+        );
+        messages.push(...described.messages);
+        const types = parse.parseDescribeStatementResults(described.messages);
+        const values = params.map((param, i) => {
+          if (param === null || param === undefined) return null;
+          const serializer = pglite.serializers[/** @type {number} */ (types[i])];
+          return serializer ? serializer(param) : String(param);
+        });
+        synced = true;
+        const ran = await pglite.execProtocol(
+          concat([
+            serialize.bind({ values }),
+            serialize.describe({ type: 'P' }),
+            serialize.execute({}),
+            serialize.sync(),
+          ]),
+          { syncToFs: false },
+        );
+        messages.push(...ran.messages);
+      } finally {
+        // After an error PostgreSQL ignores everything up to the next sync.
+        if (!synced) await pglite.execProtocol(serialize.sync(), { syncToFs: false });
+      }
+      // As pglite.query: the file system is synced after every statement.
+      await pglite.syncToFs();
+      return parse.parseResults(messages, pglite.parsers)[0];
+    }),
+  );
+}
+
 /** Messages run strictly one after another: a transaction's statements arrive in order. */
 let queue = Promise.resolve();
 
@@ -78,8 +144,8 @@ async function run({ id, kind, sql, params, begin, deadline }) {
     // statement is not run and its caller gets the begin's error.
     if (begin) await pglite.exec('begin');
     if (kind === 'query') {
-      const result = await pglite.query(/** @type {string} */ (sql), params);
-      port.postMessage({ id, rows: result.rows, affectedRows: result.affectedRows });
+      const result = await query(/** @type {string} */ (sql), params ?? []);
+      port.postMessage({ id, rows: result?.rows ?? [], affectedRows: result?.affectedRows });
     } else if (kind === 'exec') {
       // Several statements in one string (migrations): only the simple protocol takes them.
       const results = await pglite.exec(/** @type {string} */ (sql));
