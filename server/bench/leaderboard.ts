@@ -21,7 +21,8 @@ import { createDeps } from '../src/bootstrap.ts';
 import { parseEnv } from '../src/config.ts';
 import { seedOrganization } from '../src/seed/organization-seed.ts';
 import { type ReaderResult, type ReaderSpec, readOnce } from './leaderboard-reader.ts';
-import { cpuSecondsOf, runWorker } from './processes.ts';
+import { backendCpu, backendSecondsBetween } from './database-cpu.ts';
+import { runWorker } from './processes.ts';
 
 const FANS = Number(process.env.BENCH_LEADERBOARD_FANS ?? 100_000);
 const READS = Number(process.env.BENCH_READS ?? 2000);
@@ -115,15 +116,8 @@ async function main() {
   for (const fan of sample)
     tokens.push((await deps.tokens.createSession(db, fan, { amr: 'password' })).access_token);
 
-  // The PostgreSQL backends of this run's pool (same machine: their CPU is in /proc); null elsewhere.
-  const databaseCpuSeconds = async () => {
-    if (database.engine !== 'postgres') return null;
-    const { rows } = await sql<{ pid: number }>`
-      select pid from pg_stat_activity where datname = current_database()`.execute(db);
-    let total = 0;
-    for (const { pid } of rows) total += cpuSecondsOf(pid) ?? 0;
-    return total;
-  };
+  // The PostgreSQL backends of this run's pool (database-cpu.ts); null on PGlite or elsewhere.
+  const databaseCpu = () => (database.engine === 'postgres' && databaseUrl ? backendCpu(databaseUrl) : null);
 
   // The reads come from their own process (leaderboard-reader.ts) unless BENCH_CLIENT=same-process,
   // the earlier setup, where the client's work and garbage shared the server's event loop.
@@ -165,16 +159,14 @@ async function main() {
   console.log(`client: ${sameProcess ? 'in the server process' : 'its own process'}`);
   for (const board of BOARDS) {
     const cpuBefore = process.cpuUsage();
-    const pgBefore = await databaseCpuSeconds();
+    const pgBefore = await databaseCpu();
     const { latencies: sorted, seconds, positions } = await measure(board);
     const cpu = process.cpuUsage(cpuBefore);
-    const pgAfter = await databaseCpuSeconds();
+    const pgSeconds = backendSecondsBetween(pgBefore, await databaseCpu());
     // CPU per read barely moves when other work shares the machine, unlike the latencies.
     const cpuMs = `CPU/read: server ${((cpu.user + cpu.system) / 1000 / READS).toFixed(2)} ms${
       sameProcess ? ' (with the client)' : ''
-    }, PostgreSQL ${
-      pgBefore === null || pgAfter === null ? '?' : (((pgAfter - pgBefore) * 1000) / READS).toFixed(2)
-    } ms`;
+    }, PostgreSQL ${pgSeconds === null ? '?' : ((pgSeconds * 1000) / READS).toFixed(2)} ms`;
     const p99 = percentile(sorted, 99);
     console.log(
       `GET /api/${board === 'user/me' ? board.padEnd(19) : `leaderboard/${board.padEnd(7)}`} ${(READS / seconds).toFixed(0).padStart(5)} req/s  p50 ${percentile(sorted, 50).toFixed(1)} ms  p95 ${percentile(sorted, 95).toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  ${board === 'user/me' ? '(baseline)' : `(target p99 < 50 ms: ${p99 < 50 ? 'met' : 'MISSED'}); own positions ${Math.min(...positions)}–${Math.max(...positions)}`}`,
