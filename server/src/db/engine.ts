@@ -49,7 +49,10 @@ export async function openDatabase(opts: {
   poolWaitMs?: number;
   /** PostgreSQL `statement_timeout` in ms (0 = none): a slow database cannot pile requests up. */
   statementTimeoutMs?: number;
-  /** Registered fixed SQL as named statements (prepared-statements.ts); default on. */
+  /**
+   * Named statements, default on: on PostgreSQL the registered fixed SQL (prepared-statements.ts),
+   * on PGlite every text, up to a bound (pglite-worker.mjs).
+   */
   preparedStatements?: boolean;
   /** Told about connection errors the pool survives (a restart, a dropped socket). */
   onConnectionError?: (error: Error) => void;
@@ -91,7 +94,7 @@ export async function openDatabase(opts: {
   // amendment). A worker that dies rejects the queries in flight as unavailable (→ 503,
   // decision 014), is logged, and a persisted database is reopened by the next query.
   const onFailure = opts.onConnectionError ?? (() => {});
-  const start = () => PGliteWorker.start(dir, onFailure);
+  const start = () => PGliteWorker.start(dir, onFailure, opts.preparedStatements ?? true);
   const pool = new PGlitePool(await start(), dir ? start : undefined, opts.poolWaitMs ?? POOL_WAIT_MS);
   // biome-ignore lint/suspicious/noExplicitAny: PGlitePool implements the subset of pg.Pool Kysely calls.
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as any }), plugins });

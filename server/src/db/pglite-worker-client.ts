@@ -77,9 +77,19 @@ export class PGliteWorker implements PGliteEngine {
     worker.unref();
   }
 
-  /** Starts the thread and resolves once PGlite opened (or rejects with why it did not). */
-  static async start(dataDir: string | undefined, onFailure: (error: Error) => void): Promise<PGliteWorker> {
-    const worker = new Worker(WORKER_FILE, { workerData: { dataDir } });
+  /**
+   * Starts the thread and resolves once PGlite opened (or rejects with why it did not).
+   * `preparedStatements` false: every statement is parsed again on each call (the worker's own
+   * comment says what it saves; DATABASE_PREPARED_STATEMENTS). `mostPrepared`: how many texts
+   * stay prepared (the tests lower it).
+   */
+  static async start(
+    dataDir: string | undefined,
+    onFailure: (error: Error) => void,
+    preparedStatements = true,
+    mostPrepared?: number,
+  ): Promise<PGliteWorker> {
+    const worker = new Worker(WORKER_FILE, { workerData: { dataDir, preparedStatements, mostPrepared } });
     await new Promise<void>((resolve, reject) => {
       const onExit = (code: number) => reject(unavailable(`exited while opening (code ${code})`));
       worker.once('error', reject);

@@ -62,31 +62,74 @@ function concat(parts) {
 }
 
 /**
- * What `pglite.query(sql, params)` does, in two calls into the engine instead of six. PGlite
- * sends each message of the extended protocol on its own (parse, describe, bind, describe,
- * execute, sync), and each one enters the WebAssembly and parses its answers again. Here the
- * parse travels with the statement's describe (whose parameter types choose each value's
+ * Named statements (decision 036's amendment for PGlite): the SQL texts this thread parsed, in
+ * least-recently-used order (a Map iterates in insertion order, and a use moves its entry to the
+ * end). A known text is only bound and run, in one call into the engine: PostgreSQL's parse and
+ * plan, which for the hot writes' few-CTE statements cost the WebAssembly more than running them,
+ * happen once per text instead of once per call. `workerData.preparedStatements` false
+ * (DATABASE_PREPARED_STATEMENTS) sends every statement unnamed, as PGlite's own query does.
+ * @type {Map<string, {name: string, types: number[]}>}
+ */
+const prepared = new Map();
+const PREPARE = workerData.preparedStatements !== false;
+/**
+ * Texts beyond this many are closed, least recently used first: a statement whose text carries
+ * its values (an `in (...)` list of varying length) must not grow the engine's memory for ever.
+ * The hot paths use a few dozen texts. (`workerData.mostPrepared`: the tests' smaller bound.)
+ */
+const MOST_PREPARED = workerData.mostPrepared ?? 500;
+let nextName = 1;
+/** Evicted statements, closed in front of the next parse (no call of their own). */
+const toClose = [];
+/** "cached plan must not change result type": a migration changed what the statement returns. */
+const STALE_PLAN = '0A000';
+
+/**
+ * What `pglite.query(sql, params)` does, in one or two calls into the engine instead of six.
+ * PGlite sends each message of the extended protocol on its own (parse, describe, bind,
+ * describe, execute, sync), and each one enters the WebAssembly and parses its answers again.
+ * Here a new text's parse travels with its describe (whose parameter types choose each value's
  * serializer, exactly as PGlite's query does), and the bind, describe, execute and sync travel
- * together: PostgreSQL runs them in order, and after an error skips to the sync, as it does
- * for any client that sends them in one write (node-postgres does). The results go through
- * PGlite's own parser, with the type parsers this thread was opened with.
+ * together: PostgreSQL runs them in order, and after an error skips to the sync, as it does for
+ * any client that sends them in one write (node-postgres does). A text parsed before skips the
+ * first call. A transaction's `begin` travels in front, as a simple query. The results go
+ * through PGlite's own parser, with the type parsers this thread was opened with.
  * @param {string} sql
  * @param {unknown[]} params
+ * @param {boolean} begin
  */
-async function query(sql, params) {
+async function query(sql, params, begin) {
   await pglite._checkReady();
   return pglite._runExclusiveTransaction(() =>
     pglite._runExclusiveQuery(async () => {
       /** @type {import('@electric-sql/pglite').BackendMessage[]} */
       const messages = [];
+      /** @type {Uint8Array[]} */
+      const front = begin ? [serialize.query('begin')] : [];
+      let statement = PREPARE ? prepared.get(sql) : undefined;
       let synced = false;
       try {
-        const described = await pglite.execProtocol(
-          concat([serialize.parse({ text: sql }), serialize.describe({ type: 'S' })]),
-          { syncToFs: false },
-        );
-        messages.push(...described.messages);
-        const types = parse.parseDescribeStatementResults(described.messages);
+        if (statement) {
+          prepared.delete(sql);
+          prepared.set(sql, statement);
+        } else {
+          const name = PREPARE ? `paddock_${nextName++}` : '';
+          const closes = toClose.splice(0).map((old) => serialize.close({ type: 'S', name: old }));
+          const described = await pglite.execProtocol(
+            concat([
+              ...front,
+              ...closes,
+              serialize.parse({ name, text: sql }),
+              serialize.describe({ type: 'S', name }),
+            ]),
+            { syncToFs: false },
+          );
+          front.length = 0;
+          messages.push(...described.messages);
+          statement = { name, types: parse.parseDescribeStatementResults(described.messages) };
+          if (PREPARE) remember(sql, statement);
+        }
+        const { types } = statement;
         const values = params.map((param, i) => {
           if (param === null || param === undefined) return null;
           const serializer = pglite.serializers[/** @type {number} */ (types[i])];
@@ -95,7 +138,8 @@ async function query(sql, params) {
         synced = true;
         const ran = await pglite.execProtocol(
           concat([
-            serialize.bind({ values }),
+            ...front,
+            serialize.bind({ statement: statement.name, values }),
             serialize.describe({ type: 'P' }),
             serialize.execute({}),
             serialize.sync(),
@@ -103,15 +147,38 @@ async function query(sql, params) {
           { syncToFs: false },
         );
         messages.push(...ran.messages);
+      } catch (error) {
+        if (statement?.name && /** @type {{code?: string}} */ (error)?.code === STALE_PLAN) forget(sql);
+        throw error;
       } finally {
         // After an error PostgreSQL ignores everything up to the next sync.
         if (!synced) await pglite.execProtocol(serialize.sync(), { syncToFs: false });
       }
       // As pglite.query: the file system is synced after every statement.
       await pglite.syncToFs();
-      return parse.parseResults(messages, pglite.parsers)[0];
+      // The last result is the statement's (a `begin` in front has one of its own).
+      return parse.parseResults(messages, pglite.parsers).at(-1);
     }),
   );
+}
+
+/**
+ * @param {string} sql
+ * @param {{name: string, types: number[]}} statement
+ */
+function remember(sql, statement) {
+  prepared.set(sql, statement);
+  if (prepared.size <= MOST_PREPARED) return;
+  const oldest = prepared.keys().next().value;
+  if (oldest !== undefined) forget(oldest);
+}
+
+/** @param {string} sql */
+function forget(sql) {
+  const statement = prepared.get(sql);
+  if (!statement) return;
+  prepared.delete(sql);
+  toClose.push(statement.name);
 }
 
 /** Messages run strictly one after another: a transaction's statements arrive in order. */
@@ -140,14 +207,15 @@ async function run({ id, kind, sql, params, begin, deadline }) {
     return;
   }
   try {
-    // A transaction's begin travels with its first statement (pglite-pool.ts): if it fails, the
-    // statement is not run and its caller gets the begin's error.
-    if (begin) await pglite.exec('begin');
+    // A transaction's begin travels with its first statement (pglite-pool.ts), in the same call
+    // into the engine. It cannot fail on a working engine (a second begin is only a warning),
+    // and a broken engine fails the statement behind it too.
     if (kind === 'query') {
-      const result = await query(/** @type {string} */ (sql), params ?? []);
+      const result = await query(/** @type {string} */ (sql), params ?? [], Boolean(begin));
       port.postMessage({ id, rows: result?.rows ?? [], affectedRows: result?.affectedRows });
     } else if (kind === 'exec') {
       // Several statements in one string (migrations): only the simple protocol takes them.
+      if (begin) await pglite.exec('begin');
       const results = await pglite.exec(/** @type {string} */ (sql));
       const last = results.at(-1);
       port.postMessage({ id, rows: last?.rows ?? [], affectedRows: last?.affectedRows });

@@ -340,3 +340,83 @@ describe.skipIf(onPostgres)('a persisted PGlite on its worker thread', () => {
     await pool.end();
   });
 });
+
+/**
+ * Named statements on the embedded engine (decision 036, amendment "PGlite"): a text is parsed
+ * once and then only bound, at most `mostPrepared` texts stay prepared, a statement whose result
+ * a migration changed fails once and then runs again, and DATABASE_PREPARED_STATEMENTS=false
+ * prepares nothing. pg_prepared_statements is the engine's own list of what its session holds.
+ */
+describe.skipIf(onPostgres)('PGlite named statements', () => {
+  const open = async (preparedStatements = true, mostPrepared?: number) => {
+    const engine = await PGliteWorker.start(undefined, () => {}, preparedStatements, mostPrepared);
+    const pool = new PGlitePool(engine);
+    const connection = await pool.connect();
+    const run = async (text: string, values: unknown[] = []) => (await connection.query(text, values)).rows;
+    const prepared = async () =>
+      (await run('select statement from pg_prepared_statements where statement not like $1 order by 1', [
+        '%pg_prepared_statements%',
+      ])) as { statement: string }[];
+    const close = async () => {
+      connection.release();
+      await pool.end();
+    };
+    return { run, prepared, close };
+  };
+
+  it('parses a text once: the second call binds the statement the first prepared', async () => {
+    const { run, prepared, close } = await open();
+    expect(await run('select $1::int + 1 as n', [1])).toEqual([{ n: 2 }]);
+    expect(await run('select $1::int + 1 as n', [41])).toEqual([{ n: 42 }]);
+    expect(await prepared()).toEqual([{ statement: 'select $1::int + 1 as n' }]);
+    await close();
+  });
+
+  it('keeps at most the bound, closing the least recently used text', async () => {
+    const { run, prepared, close } = await open(true, 3);
+    for (const n of [1, 2, 3]) await run(`select ${n} as n`);
+    await run('select 1 as n'); // used again: now the most recent
+    await run('select 4 as n'); // over the bound: "select 2" goes
+    await run('select 5 as n'); // and "select 3"
+    const held = (await prepared()).map((r) => r.statement);
+    expect(held).toContain('select 1 as n');
+    expect(held).not.toContain('select 2 as n');
+    expect(held).not.toContain('select 3 as n');
+    // The bound, plus the one evicted last (closed in front of the next new text).
+    expect(held.length).toBeLessThanOrEqual(4);
+    expect(await run('select 2 as n')).toEqual([{ n: 2 }]);
+    await close();
+  });
+
+  it('a statement whose result type a migration changed fails once (0A000), then runs prepared again', async () => {
+    const { run, close } = await open();
+    await run('create table widening (id int)');
+    await run('insert into widening values (1)');
+    expect(await run('select * from widening')).toEqual([{ id: 1 }]);
+    await run('alter table widening add column label text');
+    const error = await run('select * from widening').catch((e: unknown) => e);
+    expect((error as { code?: string }).code).toBe('0A000');
+    expect(await run('select * from widening')).toEqual([{ id: 1, label: null }]);
+    expect(await run('select * from widening')).toEqual([{ id: 1, label: null }]);
+    await close();
+  });
+
+  it('a transaction whose begin travelled with its first, prepared, statement still rolls back', async () => {
+    const { run, close } = await open();
+    await run('create table undone (id int)');
+    await run('insert into undone values ($1)', [1]);
+    await run('begin');
+    await run('insert into undone values ($1)', [2]);
+    await run('rollback');
+    expect(await run('select id from undone order by id')).toEqual([{ id: 1 }]);
+    await close();
+  });
+
+  it('DATABASE_PREPARED_STATEMENTS=false prepares nothing', async () => {
+    const { run, prepared, close } = await open(false);
+    await run('select $1::int as n', [1]);
+    await run('select $1::int as n', [2]);
+    expect(await prepared()).toEqual([]);
+    await close();
+  });
+});
