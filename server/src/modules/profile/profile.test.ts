@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiCall, createFan, createOrg, type TestFan, useTestApp, apiCallRaw } from '../../test/test-app.ts';
 import { balance, fund } from '../../test/points.ts';
 import { acceptRequiredConsents, completeProfile, newFan } from '../../test/onboarding-fixtures.ts';
-import { listTransactions } from '../ledger/ledger-queries.ts';
+import { listTransactions, transactionsFrom } from '../ledger/ledger-queries.ts';
 import { findFanProfile } from './fan-accounts.ts';
 
 const t = useTestApp();
@@ -305,6 +305,10 @@ describe('GET /api/user/me/transactions', () => {
       [[], false],
       [[], false],
     ]);
+    // The batched first page comes as one JSON text per fan: line for line what the row-by-row
+    // read (support's, through Date) presents, `createdAt` to the millisecond included.
+    expect(pages[1]?.items).toEqual(await transactionsFrom(t.db, orgA.id, a1.user.id, 5, 0));
+    expect(pages[1]?.items[0]?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const fans = [a1, a2, a3, b1];
     const seen = await Promise.all(
       [...fans, ...fans].map(async (f) =>
