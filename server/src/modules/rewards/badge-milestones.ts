@@ -102,7 +102,7 @@ export async function awardMilestoneBadges(
   if (input.event === 'season_participation') reached.push('season_participation');
   if (reached.length === 0) return [];
 
-  let { defs, granted } = await grantKnownMilestones(trx, input, reached);
+  let { defs, granted, names: nameOf } = await grantKnownMilestones(trx, input, reached);
   await grantBadgeBoosts(trx, { ...input, badgeIds: granted });
   if (defs.length < MILESTONE_KEYS.length) {
     // First use in this organization: create the missing badges, then grant what is reached.
@@ -116,8 +116,11 @@ export async function awardMilestoneBadges(
     granted = [...granted, ...more];
   }
   if (granted.length === 0) return [];
-  const names = await trx.selectFrom('badges').select(['id', 'name']).where('id', 'in', granted).execute();
-  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  if (granted.some((id) => !nameOf.has(id))) {
+    // Only on an organization's first milestone: the badges just created were not in the grant's statement.
+    const names = await trx.selectFrom('badges').select(['id', 'name']).where('id', 'in', granted).execute();
+    nameOf = new Map(names.map((n) => [n.id, n.name]));
+  }
   return defs
     .filter((d) => granted.includes(d.badgeId))
     .map((d) => ({ badgeId: d.badgeId, key: d.key, name: nameOf.get(d.badgeId) ?? MILESTONES[d.key].name }));
@@ -164,9 +167,20 @@ async function grantKnownMilestones(
     )
     .selectFrom('defs')
     .leftJoin('ins', 'ins.badgeId', 'defs.badgeId')
-    .select(['defs.key', 'defs.badgeId', 'defs.enabled', 'ins.badgeId as grantedId'])
+    // The granted badges' names ride along (the fan's notification names them): no statement of their own.
+    .leftJoin('badges', (join) => join.onRef('badges.id', '=', 'ins.badgeId'))
+    .select([
+      'defs.key',
+      'defs.badgeId',
+      'defs.enabled',
+      'ins.badgeId as grantedId',
+      'badges.name as grantedName',
+    ])
     .execute();
   const defs = rows.map(({ key, badgeId, enabled }) => ({ key, badgeId, enabled }));
   const granted = rows.flatMap((r) => (r.grantedId ? [r.grantedId] : []));
-  return { defs, granted };
+  const names = new Map(
+    rows.flatMap((r) => (r.grantedId && r.grantedName ? [[r.grantedId, r.grantedName]] : [])),
+  );
+  return { defs, granted, names };
 }

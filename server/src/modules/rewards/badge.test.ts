@@ -36,6 +36,22 @@ describe('milestone badges', () => {
     expect(await wallet(fan)).toEqual([]);
     const granted = await award(fan, { streakDays: 7 });
     expect(granted).toEqual([expect.objectContaining({ key: 'streak_7', name: '7-day streak' })]);
+    // A later fan's grant names the badge as the organization's badges table has it now (an
+    // operator may rename it), read in the grant's own statement.
+    await t.db
+      .updateTable('badges')
+      .set({ name: 'Week warrior' })
+      .where('id', '=', granted[0]!.badgeId)
+      .execute();
+    const other = await createFan(t, org);
+    expect(await award(other, { streakDays: 7 })).toEqual([
+      { badgeId: granted[0]?.badgeId, key: 'streak_7', name: 'Week warrior' },
+    ]);
+    await t.db
+      .updateTable('badges')
+      .set({ name: '7-day streak' })
+      .where('id', '=', granted[0]!.badgeId)
+      .execute();
     t.clock.advance(DAY);
     expect(await award(fan, { streakDays: 8 })).toEqual([]);
     expect(await award(fan, { streakDays: 7 })).toEqual([]);
