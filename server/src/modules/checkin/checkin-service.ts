@@ -5,7 +5,7 @@ import { unprocessable } from '../../platform/errors.ts';
 import { lastCheckin } from './checkin-last.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { postPoints } from '../ledger/ledger-service.ts';
-import { lockFan } from '../profile/fan-accounts.ts';
+import { lockFanOnly } from '../profile/fan-accounts.ts';
 import { awardMilestoneBadges } from '../rewards/badge-milestones.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
 import { todayIn } from '../../platform/calendar.ts';
@@ -47,7 +47,7 @@ export async function checkinStatus(call: FanCall): Promise<CheckinStatus> {
 export async function checkIn(call: FanCall): Promise<CheckinResult> {
   const { org, userId, now } = call;
   return call.db.transaction().execute(async (trx) => {
-    if (!(await lockFan(trx, org.id, userId))) throw new Error('The signed-in fan no longer exists');
+    if (!(await lockFanOnly(trx, org.id, userId))) throw new Error('The signed-in fan no longer exists');
     const today = todayIn(org.timeZone, now);
     const last = await lastCheckin(trx, org.id, userId);
     if (last?.day === today) {

@@ -2,7 +2,7 @@ import type { Consent, ConsentUpdate } from '@paddock/contracts/api/consent';
 import type { Database } from '../../db/engine.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
-import { accountGone, lockFan } from '../profile/fan-accounts.ts';
+import { accountGone, lockFanOnly } from '../profile/fan-accounts.ts';
 import { completeProfileIfReady } from '../profile/profile-completion.ts';
 
 async function consentsOf(db: Database, organizationId: string, userId: string, typeId?: string) {
@@ -49,7 +49,7 @@ export async function updateConsent(
   const { db, userId, now } = call;
   const organizationId = call.org.id;
   return db.transaction().execute(async (trx) => {
-    if (!(await lockFan(trx, organizationId, userId))) throw accountGone();
+    if (!(await lockFanOnly(trx, organizationId, userId))) throw accountGone();
     const type = await trx
       .selectFrom('consentTypes')
       .select(['id', 'key', 'required'])

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import type { User } from '../../db/schema.ts';
 import { Batcher } from '../../platform/batcher.ts';
+import { compiledStatement } from '../../platform/compiled-statement.ts';
 import { AppError } from '../../platform/errors.ts';
 
 /**
@@ -148,6 +149,25 @@ export async function lockFan(
     .forUpdate()
     .executeTakeFirst();
 }
+
+/**
+ * `lockFan` for an action that needs only the lock, not the fan's row: true when the fan exists
+ * (check-ins, consent changes, story views). Only the id travels back, not the row's thirty-odd
+ * columns, and its SQL is compiled once (decision 036).
+ */
+export async function lockFanOnly(db: Database, organizationId: string, userId: string): Promise<boolean> {
+  const { rows } = await lockFanStatement(db, { organizationId, userId });
+  return rows.length > 0;
+}
+
+const lockFanStatement = compiledStatement(['organizationId', 'userId'], (db, v) =>
+  db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', v.userId)
+    .where('organizationId', '=', v.organizationId)
+    .forUpdate(),
+);
 
 /**
  * `lockFan` as a column another module selects in its own statement, one round trip fewer

@@ -6,7 +6,7 @@ import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { balanceOf, postPoints } from '../ledger/ledger-service.ts';
 import { listRanks } from '../organization/organization-service.ts';
-import { findFan, lockFan } from '../profile/fan-accounts.ts';
+import { findFan, lockFanOnly } from '../profile/fan-accounts.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
 import type { StoriesTable, StoryChaptersTable } from './story-tables.ts';
 import { todayIn } from '../../platform/calendar.ts';
@@ -145,7 +145,7 @@ export async function viewChapter(
   const outcome = await call.db.transaction().execute(async (trx) => {
     // Lock the fan's row first: two last chapters viewed at once would otherwise each miss the
     // other's uncommitted view, and neither would see the story complete.
-    await lockFan(trx, orgId, call.userId);
+    await lockFanOnly(trx, orgId, call.userId);
     const story = await findOrgRow(trx, 'stories', orgId, storyId);
     if (!story) throw notFound('Story');
     const standing = await fanStanding({ ...call, db: trx });
