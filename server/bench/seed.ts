@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { hashPassword } from '../src/auth/passwords.ts';
 import type { SessionTokens } from '../src/auth/session-tokens.ts';
+import { tokenDigest } from '../src/auth/verified-tokens.ts';
 import type { Database } from '../src/db/engine.ts';
 import { seedOrganization } from '../src/seed/organization-seed.ts';
 
@@ -111,10 +112,21 @@ export async function seedBench(db: Database, tokens: SessionTokens, fans: numbe
   );
   const byNumber = rows.sort((a, b) => fanNumber(a.email) - fanNumber(b.email));
   const fanTokens: string[] = [];
+  const digests: { id: string; digest: string }[] = [];
   for (const user of byNumber) {
     const session = sessions.get(user.id)!;
     const amr = typeof session.amr === 'string' ? JSON.parse(session.amr) : session.amr;
-    fanTokens.push((await tokens.signAccessToken(user, { id: session.id, aal: 'aal1', amr })).token);
+    const { token } = await tokens.signAccessToken(user, { id: session.id, aal: 'aal1', amr });
+    fanTokens.push(token);
+    digests.push({ id: session.id, digest: tokenDigest(token).stored });
+  }
+  // What a sign-in writes with its token (decision 038), in batches: the sessions keep it.
+  for (let i = 0; i < digests.length; i += LEDGER_BATCH) {
+    const batch = digests.slice(i, i + LEDGER_BATCH);
+    await sql`
+      update sessions set access_token_digest = v.digest
+      from unnest(${batch.map((d) => d.id)}::uuid[], ${batch.map((d) => d.digest)}::text[]) as v(id, digest)
+      where sessions.id = v.id`.execute(db);
   }
   const operatorSession = await tokens.createSession(db, operator, { amr: 'password' });
   return {

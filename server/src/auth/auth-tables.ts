@@ -16,6 +16,8 @@ export interface SessionsTable {
   updatedAt: Generated<Date>;
   refreshedAt: Timestamp | null;
   notAfter: Timestamp | null;
+  /** base64url SHA-256 of the last access token minted for the session (decision 038). */
+  accessTokenDigest: string | null;
 }
 
 export interface RefreshTokensTable {

@@ -217,6 +217,7 @@ export async function verifyFactor(
   );
   const fresh = await auth.reload(user);
   const response = await auth.app.deps.tokens.respond(
+    db,
     fresh,
     { id: session.id, aal: 'aal2', amr },
     refreshToken,

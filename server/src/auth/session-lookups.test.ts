@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../platform/clock.ts';
+import { authCall } from '../test/auth-fixtures.ts';
 import { apiCall, createFan, createOrg, useTestApp } from '../test/test-app.ts';
+import { SessionTokens } from './session-tokens.ts';
+import { generatePrivateJwk, loadSigningKeys } from './signing-keys.ts';
 
 const t = useTestApp();
 
@@ -45,5 +50,83 @@ describe('session checks of concurrent first calls', () => {
       t.deps.tokens.sessionExists(t.deps.db, mine.session_id, fan.user.id),
     ]);
     expect(answers).toEqual([false, false, true]);
+  });
+});
+
+/**
+ * A session keeps its last access token's digest (decision 038): a first call with that token is
+ * proved by the session row the sign-out check reads, not by ES256. Nothing else is.
+ */
+describe("a session's last token", () => {
+  // biome-ignore lint/suspicious/noExplicitAny: spying on the private ES256 path.
+  const es256 = () => vi.spyOn(SessionTokens.prototype as any, 'verifyWithKnownKeys');
+  const sha256 = (token: string) => createHash('sha256').update(token).digest('base64url');
+  const issuer = () => (t.deps.tokens as unknown as { issuer: string }).issuer;
+
+  it('is kept by its session as a digest, and its first call needs no ES256 check', async () => {
+    const fan = await createFan(t, await createOrg(t));
+    const claims = JSON.parse(Buffer.from(fan.accessToken.split('.')[1]!, 'base64url').toString());
+    const row = await t.db
+      .selectFrom('sessions')
+      .select('accessTokenDigest')
+      .where('id', '=', claims.session_id)
+      .executeTakeFirstOrThrow();
+    expect(row.accessTokenDigest).toBe(sha256(fan.accessToken));
+    const spy = es256();
+    try {
+      expect((await apiCall(t, fan, 'GET', '/api/user/me')).statusCode).toBe(200);
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('an earlier token of the session (before a refresh) is checked by signature, and still answers', async () => {
+    const fan = await createFan(t, await createOrg(t));
+    const refreshed = await authCall(t, fan.org, 'POST', '/token?grant_type=refresh_token', {
+      refresh_token: fan.refreshToken,
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const spy = es256();
+    try {
+      expect((await apiCall(t, fan, 'GET', '/api/user/me')).statusCode).toBe(200);
+      expect(spy).toHaveBeenCalledTimes(1);
+      const next = { ...fan, accessToken: refreshed.json().access_token as string };
+      expect((await apiCall(t, next, 'GET', '/api/user/me')).statusCode).toBe(200);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('is refused with its signature forged, after sign-out, expired, or under a kid the server no longer holds', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    const [header, payload] = fan.accessToken.split('.');
+    const forged = {
+      ...fan,
+      accessToken: `${header}.${payload}.${Buffer.from('forged').toString('base64url')}`,
+    };
+    expect((await apiCall(t, forged, 'GET', '/api/user/me')).json().code).toBe('invalid_token');
+
+    const later = new ManualClock(new Date(t.clock.now().getTime() + 2 * 3600_000));
+    const expiredHere = new SessionTokens(t.deps.keys, later, 3600, issuer());
+    await expect(expiredHere.authenticate(t.db, fan.accessToken)).rejects.toMatchObject({
+      code: 'bad_jwt',
+      message: expect.stringContaining('token is expired'),
+    });
+    const rotatedTwice = new SessionTokens(
+      await loadSigningKeys(await generatePrivateJwk()),
+      t.clock,
+      3600,
+      issuer(),
+    );
+    await expect(rotatedTwice.authenticate(t.db, fan.accessToken)).rejects.toMatchObject({ code: 'bad_jwt' });
+    const otherIssuer = new SessionTokens(t.deps.keys, t.clock, 3600, 'http://elsewhere/auth/v1');
+    await expect(otherIssuer.authenticate(t.db, fan.accessToken)).rejects.toMatchObject({ code: 'bad_jwt' });
+
+    expect((await apiCall(t, fan, 'DELETE', '/api/session')).statusCode).toBe(204);
+    const after = await apiCall(t, fan, 'GET', '/api/user/me');
+    expect([after.statusCode, after.json().code]).toEqual([401, 'session_not_found']);
   });
 });

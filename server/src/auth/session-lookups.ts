@@ -6,6 +6,11 @@ interface SessionCheck {
   userId: string;
 }
 
+/** A session that exists and belongs to the fan asked about, with its last token's digest. */
+export interface SessionSeen {
+  accessTokenDigest: string | null;
+}
+
 /**
  * Session checks are read in batches: while one query is in flight, the checks that arrive wait
  * and the next query answers them all (`where id in (…)`). A fan's first call in a while misses
@@ -13,30 +18,39 @@ interface SessionCheck {
  * such first calls, and 50 of them at once cost one round trip instead of 50 (on PGlite, whose
  * one connection runs queries one after the other, they no longer queue behind each other).
  * Each check is answered from the rows as read, so a batch where one session of several has
- * ended refuses that one only.
+ * ended refuses that one only. The row's access-token digest comes along (decision 038).
  */
 const MAX_PER_QUERY = 500;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** One batcher per database handle, so two apps in one process (the tests) never share a query. */
-const batchers = new WeakMap<Database, Batcher<SessionCheck, boolean>>();
+const batchers = new WeakMap<Database, Batcher<SessionCheck, SessionSeen | undefined>>();
 
-async function lookUp(db: Database, checks: SessionCheck[]): Promise<boolean[]> {
+async function lookUp(db: Database, checks: SessionCheck[]): Promise<(SessionSeen | undefined)[]> {
   // An id that is no UUID names no session; sent along, the cast would fail the whole batch.
   const ids = [...new Set(checks.map((c) => c.sessionId.toLowerCase()).filter((id) => UUID.test(id)))];
-  const owners = new Map<string, string>();
+  const rows = new Map<string, { userId: string; accessTokenDigest: string | null }>();
   if (ids.length > 0) {
-    const rows = await db.selectFrom('sessions').select(['id', 'userId']).where('id', 'in', ids).execute();
-    for (const row of rows) owners.set(row.id, row.userId);
+    const found = await db
+      .selectFrom('sessions')
+      .select(['id', 'userId', 'accessTokenDigest'])
+      .where('id', 'in', ids)
+      .execute();
+    for (const row of found) rows.set(row.id, row);
   }
   return checks.map((c) => {
-    const owner = owners.get(c.sessionId.toLowerCase());
-    return owner !== undefined && owner === c.userId.toLowerCase();
+    const row = rows.get(c.sessionId.toLowerCase());
+    if (row === undefined || row.userId !== c.userId.toLowerCase()) return undefined;
+    return { accessTokenDigest: row.accessTokenDigest };
   });
 }
 
-/** Whether the session exists now and belongs to the fan, read with the other checks pending. */
-export function sessionRowExists(db: Database, sessionId: string, userId: string): Promise<boolean> {
+/** The session if it exists now and belongs to the fan, read with the other checks pending. */
+export function sessionRow(
+  db: Database,
+  sessionId: string,
+  userId: string,
+): Promise<SessionSeen | undefined> {
   let batcher = batchers.get(db);
   if (!batcher) {
     batcher = new Batcher((checks) => lookUp(db, checks), MAX_PER_QUERY);

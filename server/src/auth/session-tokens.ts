@@ -1,13 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { createLocalJWKSet, errors as joseErrors, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
+import {
+  createLocalJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  errors as joseErrors,
+  type JWTVerifyGetKey,
+  jwtVerify,
+  SignJWT,
+} from 'jose';
 import type { Database } from '../db/engine.ts';
 import type { User } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
-import { sessionRowExists } from './session-lookups.ts';
+import { sessionRow } from './session-lookups.ts';
 import { sessionConfirmations } from './session-validity.ts';
 import type { SigningKeys } from './signing-keys.ts';
-import { VerifiedTokens } from './verified-tokens.ts';
+import { tokenDigest, VerifiedTokens } from './verified-tokens.ts';
 import { type AuthUser, presentAuthUser } from './user-presenter.ts';
 
 export type Aal = 'aal1' | 'aal2';
@@ -147,16 +155,26 @@ export class SessionTokens {
       .where('id', '=', user.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return this.respond(lastSignIn, { id: session.id, aal: session.aal, amr }, refreshToken);
+    return this.respond(db, lastSignIn, { id: session.id, aal: session.aal, amr }, refreshToken);
   }
 
+  /**
+   * A new access token for the session, answered with its refresh token. The session keeps the
+   * token's digest, so the token's first call needs no ES256 check (decision 038).
+   */
   async respond(
+    db: Database,
     user: User,
     session: { id: string; aal: string; amr: AmrEntry[] },
     refreshToken: string,
     presentExtra?: Parameters<typeof presentAuthUser>[1],
   ): Promise<SessionResponse> {
     const { token, exp } = await this.signAccessToken(user, session);
+    await db
+      .updateTable('sessions')
+      .set({ accessTokenDigest: tokenDigest(token).stored })
+      .where('id', '=', session.id)
+      .execute();
     return {
       access_token: token,
       token_type: 'bearer',
@@ -176,13 +194,12 @@ export class SessionTokens {
   private readonly verified = new VerifiedTokens<AccessClaims>(60_000, 100_000);
 
   /** Verifies signature, audience and expiry; throws GoTrue's bad_jwt (403) otherwise. */
-  async verify(token: string): Promise<AccessClaims> {
-    const digest = VerifiedTokens.keyOf(token);
-    const known = this.verified.get(digest);
-    if (known && known.exp > Math.floor(this.clock.now().getTime() / 1000)) return known;
+  async verify(token: string, digest = tokenDigest(token)): Promise<AccessClaims> {
+    const known = this.verified.get(digest.key);
+    if (known && known.exp > this.nowSeconds()) return known;
     try {
       const claims = await this.verifyWithKnownKeys(token);
-      this.verified.set(digest, claims);
+      this.verified.set(digest.key, claims);
       return claims;
     } catch (error) {
       if (error instanceof joseErrors.JWKSNoMatchingKey && (await this.reloaded())) return this.verify(token);
@@ -195,6 +212,61 @@ export class SessionTokens {
           : 'invalid JWT: unable to parse or verify signature',
       );
     }
+  }
+
+  /**
+   * The product API's check of a bearer token: its claims (or bad_jwt, as `verify`) and whether
+   * its session still exists. A token the 60 s memory does not know is first looked up by the
+   * session its payload names: when that session's row, which the sign-out check reads anyway,
+   * holds this very token's SHA-256, the server minted it, and the ES256 check is skipped
+   * (decision 038). Any other token is verified by signature, and the row already read answers
+   * its session check.
+   */
+  async authenticate(db: Database, token: string): Promise<{ claims: AccessClaims; sessionExists: boolean }> {
+    const digest = tokenDigest(token);
+    const known = this.verified.get(digest.key);
+    if (known && known.exp > this.nowSeconds()) {
+      return { claims: known, sessionExists: await this.sessionExists(db, known.session_id, known.sub) };
+    }
+    const unverified = this.unverifiedClaims(token);
+    if (!unverified) {
+      const claims = await this.verify(token, digest);
+      return { claims, sessionExists: await this.sessionExists(db, claims.session_id, claims.sub) };
+    }
+    const confirmations = sessionConfirmations(db);
+    const since = confirmations.since;
+    const row = await sessionRow(db, unverified.session_id, unverified.sub);
+    const claims = row?.accessTokenDigest === digest.stored ? unverified : await this.verify(token, digest);
+    if (claims === unverified) this.verified.set(digest.key, claims);
+    if (row) confirmations.remember(claims.session_id, since);
+    return { claims, sessionExists: row !== undefined };
+  }
+
+  /**
+   * A token's claims as the server would accept them once its origin is proved: the shape it
+   * signs, a key it still holds, this issuer and audience, not expired. Undefined otherwise (the
+   * signature check then words the refusal).
+   */
+  private unverifiedClaims(token: string): AccessClaims | undefined {
+    try {
+      const { kid, alg } = decodeProtectedHeader(token);
+      if (alg !== 'ES256' || !this.keys.verificationJwks.some((k) => k.kid === kid)) return undefined;
+      const payload = decodeJwt(token);
+      const { sub, session_id, aal, org, exp } = payload as Partial<Record<keyof AccessClaims, unknown>>;
+      if (payload.aud !== 'authenticated' || payload.iss !== this.issuer || payload.nbf !== undefined)
+        return undefined;
+      if (typeof exp !== 'number' || exp <= this.nowSeconds()) return undefined;
+      if (typeof sub !== 'string' || typeof session_id !== 'string' || typeof org !== 'string')
+        return undefined;
+      if (aal !== 'aal1' && aal !== 'aal2') return undefined;
+      return { sub, session_id, aal, org, exp };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private nowSeconds() {
+    return Math.floor(this.clock.now().getTime() / 1000);
   }
 
   private async verifyWithKnownKeys(token: string): Promise<AccessClaims> {
@@ -218,7 +290,7 @@ export class SessionTokens {
     const confirmations = sessionConfirmations(db);
     if (confirmations.recentlyConfirmed(sessionId)) return true;
     const since = confirmations.since;
-    const exists = await sessionRowExists(db, sessionId, userId);
+    const exists = (await sessionRow(db, sessionId, userId)) !== undefined;
     if (exists) confirmations.remember(sessionId, since);
     return exists;
   }

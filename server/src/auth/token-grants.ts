@@ -50,6 +50,7 @@ export async function refreshGrant(auth: AuthService, request: FastifyRequest, t
   if (!session) throw authError(400, 'session_not_found', 'Invalid Refresh Token: Session Not Found');
   const presented = await auth.present(user);
   const response = await auth.app.deps.tokens.respond(
+    auth.db,
     user,
     session as { id: string; aal: string; amr: AmrEntry[] },
     result.token,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type RememberedClaims, VerifiedTokens } from './verified-tokens.ts';
+import { type RememberedClaims, tokenDigest, VerifiedTokens } from './verified-tokens.ts';
 
 let now = 1_000;
 const claims = (i: number): RememberedClaims => ({
@@ -18,9 +18,9 @@ afterEach(() => {
 describe('VerifiedTokens', () => {
   it('keys a token by its SHA-256, so a token altered by one character is not found', () => {
     const memory = new VerifiedTokens(60_000, 100);
-    memory.set(VerifiedTokens.keyOf('header.payload.signature'), claims(1));
-    expect(memory.get(VerifiedTokens.keyOf('header.payload.signature'))?.sub).toBe('fan-1');
-    expect(memory.get(VerifiedTokens.keyOf('header.payload.signaturf'))).toBeUndefined();
+    memory.set(tokenDigest('header.payload.signature').key, claims(1));
+    expect(memory.get(tokenDigest('header.payload.signature').key)?.sub).toBe('fan-1');
+    expect(memory.get(tokenDigest('header.payload.signaturf').key)).toBeUndefined();
   });
 
   it('forgets every token within its lifetime, however the sets and reads fall', () => {

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
 
+/**
+ * A token's SHA-256, computed once per call: as the key of the memory below (32 one-byte
+ * characters) and as a session row keeps its last token's (base64url, decision 038).
+ */
+export function tokenDigest(token: string): { key: string; stored: string } {
+  const hash = createHash('sha256').update(token).digest();
+  return { key: hash.toString('binary'), stored: hash.toString('base64url') };
+}
+
 /** What the server reads back from a verified access token (see `AccessClaims`). */
 export interface RememberedClaims {
   sub: string;
@@ -34,10 +43,6 @@ export class VerifiedTokens<C extends RememberedClaims> {
     private readonly lifetimeMs: number,
     private readonly maxEntries: number,
   ) {}
-
-  static keyOf(token: string): string {
-    return createHash('sha256').update(token).digest('binary');
-  }
 
   get(key: string): C | undefined {
     this.turnIfDue();

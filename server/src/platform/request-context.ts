@@ -58,15 +58,16 @@ async function resolveContext(
   const authorization = request.headers.authorization ?? '';
   const bearer = /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim();
   if (!bearer || bearer === organization.publishableKey) return { organization, user: null };
-  let claims: Awaited<ReturnType<typeof app.deps.tokens.verify>>;
+  let checked: Awaited<ReturnType<typeof app.deps.tokens.authenticate>>;
   try {
-    claims = await app.deps.tokens.verify(bearer);
+    checked = await app.deps.tokens.authenticate(app.deps.db, bearer);
   } catch {
     throw new AppError(401, 'invalid_token', 'Your session has expired or is invalid; sign in again');
   }
+  const { claims } = checked;
   if (claims.org !== organization.id)
     throw new AppError(401, 'invalid_token', 'This session belongs to another organization');
-  if (!(await app.deps.tokens.sessionExists(app.deps.db, claims.session_id, claims.sub))) {
+  if (!checked.sessionExists) {
     throw new AppError(401, 'session_not_found', 'Your session has ended; sign in again');
   }
   return { organization, user: { id: claims.sub, sessionId: claims.session_id, aal: claims.aal } };

@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import type { AccessClaims, SessionTokens } from '../auth/session-tokens.ts';
+import type { Database } from '../db/engine.ts';
 import type { Clock } from '../platform/clock.ts';
 
 export type FanTokenCheck = { ok: true; claims: AccessClaims } | { ok: false; reason: string };
@@ -11,11 +12,13 @@ export const readRefusal = (name: string) =>
 /**
  * A token that may read `fan:{userId}` (realtime-compat §11.2): valid under our signing keys,
  * of the organization the socket connected to, its subject that fan (`userId` null: any fan,
- * for `results:{challengeId}`, whose other condition the caller checks). The session is checked
- * by the caller (a database read), so this stays a pure verification.
+ * for `results:{challengeId}`, whose other condition the caller checks), and its session not
+ * ended: read with the other session checks pending, which also proves the session's last
+ * token without its ES256 check (decision 038).
  */
 export async function checkFanToken(
   tokens: SessionTokens,
+  db: Database,
   clock: Clock,
   token: string | null,
   organizationId: string,
@@ -23,13 +26,14 @@ export async function checkFanToken(
   userId: string | null,
 ): Promise<FanTokenCheck> {
   if (!token) return { ok: false, reason: readRefusal(name) };
-  let claims: AccessClaims;
+  let checked: Awaited<ReturnType<SessionTokens['authenticate']>>;
   try {
-    claims = await tokens.verify(token);
+    checked = await tokens.authenticate(db, token);
   } catch {
     return { ok: false, reason: badTokenReason(token, clock) };
   }
-  if (claims.org !== organizationId || (userId !== null && claims.sub !== userId))
+  const { claims } = checked;
+  if (claims.org !== organizationId || (userId !== null && claims.sub !== userId) || !checked.sessionExists)
     return { ok: false, reason: readRefusal(name) };
   return { ok: true, claims };
 }

@@ -14,7 +14,6 @@ export interface ConnectionDeps {
   db: Database;
   clock: Clock;
   tokens: SessionTokens;
-  sessionExists(sessionId: string, userId: string): Promise<boolean>;
   /** Whether this fan may read the challenge's results through the API now (realtime-compat §11.2). */
   mayReadResults(organization: Organization, userId: string, challengeId: string): Promise<boolean>;
   /** realtime-compat §11.6: error answers wait, slowing a client's rejoin loop. */
@@ -151,6 +150,7 @@ export class RealtimeConnection implements HubConnection {
       // who may read the results (§11.2).
       const check = await checkFanToken(
         this.deps.tokens,
+        this.deps.db,
         this.deps.clock,
         token === this.organization.publishableKey ? null : token,
         this.organization.id,
@@ -158,9 +158,6 @@ export class RealtimeConnection implements HubConnection {
         fanTopic?.[1] ?? null,
       );
       if (!check.ok) return this.refuse(frame, check.reason);
-      if (!(await this.deps.sessionExists(check.claims.session_id, check.claims.sub))) {
-        return this.refuse(frame, readRefusal(name));
-      }
       const challengeId = resultsTopic?.[1];
       if (challengeId && !(await this.mayReadResults(check.claims.sub, challengeId))) {
         return this.refuse(frame, readRefusal(name));
@@ -244,6 +241,7 @@ export class RealtimeConnection implements HubConnection {
     if (!token) return this.closeChannel(subscription, readRefusal(subscription.name));
     const check = await checkFanToken(
       this.deps.tokens,
+      this.deps.db,
       this.deps.clock,
       token,
       this.organization.id,
@@ -252,9 +250,6 @@ export class RealtimeConnection implements HubConnection {
     );
     if (this.subscriptions.get(subscription.topic) !== subscription) return;
     if (!check.ok) return this.closeChannel(subscription, check.reason);
-    if (!(await this.deps.sessionExists(check.claims.session_id, check.claims.sub))) {
-      return this.closeChannel(subscription, readRefusal(subscription.name));
-    }
     subscription.fan.sessionId = check.claims.session_id;
     subscription.fan.exp = check.claims.exp;
     this.scheduleExpiry(subscription);

@@ -68,7 +68,6 @@ describe('a broadcast through the hub', () => {
         db: {} as Database,
         clock: { now: () => new Date() } as never,
         tokens: {} as never,
-        sessionExists: async () => false,
         mayReadResults: async () => false,
         errorDelayMs: 0,
       });

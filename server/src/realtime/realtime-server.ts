@@ -62,7 +62,6 @@ export async function realtimeServer(app: FastifyInstance) {
         db: deps.db,
         clock: deps.clock,
         tokens: deps.tokens,
-        sessionExists: (sessionId, userId) => deps.tokens.sessionExists(deps.db, sessionId, userId),
         mayReadResults: (org, userId, challengeId) =>
           mayReadResults({ db: deps.db, org, userId, now: deps.clock.now() }, challengeId),
         errorDelayMs,

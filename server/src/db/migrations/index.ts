@@ -15,6 +15,7 @@ import * as untimedMode from './0015_untimed_mode.ts';
 import * as platformSecrets from './0019_platform_secrets.ts';
 import * as unloggedRateLimits from './0020_unlogged_rate_limits.ts';
 import * as leaderboardRead from './0021_leaderboard_read.ts';
+import * as sessionTokenDigest from './0022_session_token_digest.ts';
 
 /**
  * Every migration, in order. One file per domain step; names sort by their number prefix.
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0019_platform_secrets': platformSecrets,
   '0020_unlogged_rate_limits': unloggedRateLimits,
   '0021_leaderboard_read': leaderboardRead,
+  '0022_session_token_digest': sessionTokenDigest,
 };
