@@ -99,6 +99,27 @@ describe("a session's last token", () => {
     }
   });
 
+  it('a database that fails the session read answers 503, never a sign-out (decision 014)', async () => {
+    const fan = await createFan(t, await createOrg(t));
+    const db = t.deps.db;
+    const select = db.selectFrom.bind(db);
+    const failing = vi.spyOn(db, 'selectFrom').mockImplementation(((table: Parameters<typeof select>[0]) => {
+      if (table === 'sessions') {
+        throw Object.assign(new Error('terminating connection due to administrator command'), {
+          code: '57P01',
+        });
+      }
+      return select(table);
+    }) as typeof db.selectFrom);
+    try {
+      const res = await apiCall(t, fan, 'GET', '/api/user/me');
+      expect([res.statusCode, res.json().code]).toEqual([503, 'database_unavailable']);
+    } finally {
+      failing.mockRestore();
+    }
+    expect((await apiCall(t, fan, 'GET', '/api/user/me')).statusCode).toBe(200);
+  });
+
   it('is refused with its signature forged, after sign-out, expired, or under a kid the server no longer holds', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);

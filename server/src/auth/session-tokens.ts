@@ -50,6 +50,9 @@ export type SessionResponse = {
 
 export const newRefreshToken = () => randomBytes(24).toString('base64url');
 
+/** The refusal `verify` and `authenticate` throw for a token (anything else they throw is the database's). */
+export const isTokenRefusal = (error: unknown) => error instanceof AppError && error.code === 'bad_jwt';
+
 /** Signs access tokens, creates sessions and checks that a token's session still exists. */
 export class SessionTokens {
   private keySet: JWTVerifyGetKey;

@@ -61,7 +61,10 @@ async function resolveContext(
   let checked: Awaited<ReturnType<typeof app.deps.tokens.authenticate>>;
   try {
     checked = await app.deps.tokens.authenticate(app.deps.db, bearer);
-  } catch {
+  } catch (error) {
+    // Only the token's refusal is the fan's: a database that failed the session read is a 503
+    // (decision 014), never a reason to sign the fan out.
+    if (!(error instanceof AppError && error.code === 'bad_jwt')) throw error;
     throw new AppError(401, 'invalid_token', 'Your session has expired or is invalid; sign in again');
   }
   const { claims } = checked;

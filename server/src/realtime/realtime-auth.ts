@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import type { AccessClaims, SessionTokens } from '../auth/session-tokens.ts';
+import { type AccessClaims, isTokenRefusal, type SessionTokens } from '../auth/session-tokens.ts';
 import type { Database } from '../db/engine.ts';
 import type { Clock } from '../platform/clock.ts';
 
@@ -29,7 +29,8 @@ export async function checkFanToken(
   let checked: Awaited<ReturnType<SessionTokens['authenticate']>>;
   try {
     checked = await tokens.authenticate(db, token);
-  } catch {
+  } catch (error) {
+    if (!isTokenRefusal(error)) throw error; // the database failed the session read
     return { ok: false, reason: badTokenReason(token, clock) };
   }
   const { claims } = checked;
