@@ -8,6 +8,7 @@ interface SessionCheck {
 
 /** A session that exists and belongs to the fan asked about, with its last token's digest. */
 export interface SessionSeen {
+  userId: string;
   accessTokenDigest: string | null;
 }
 
@@ -29,7 +30,7 @@ const batchers = new WeakMap<Database, Batcher<SessionCheck, SessionSeen | undef
 async function lookUp(db: Database, checks: SessionCheck[]): Promise<(SessionSeen | undefined)[]> {
   // An id that is no UUID names no session; sent along, the cast would fail the whole batch.
   const ids = [...new Set(checks.map((c) => c.sessionId.toLowerCase()).filter((id) => UUID.test(id)))];
-  const rows = new Map<string, { userId: string; accessTokenDigest: string | null }>();
+  const rows = new Map<string, SessionSeen>();
   if (ids.length > 0) {
     const found = await db
       .selectFrom('sessions')
@@ -40,8 +41,7 @@ async function lookUp(db: Database, checks: SessionCheck[]): Promise<(SessionSee
   }
   return checks.map((c) => {
     const row = rows.get(c.sessionId.toLowerCase());
-    if (row === undefined || row.userId !== c.userId.toLowerCase()) return undefined;
-    return { accessTokenDigest: row.accessTokenDigest };
+    return row?.userId === c.userId.toLowerCase() ? row : undefined;
   });
 }
 

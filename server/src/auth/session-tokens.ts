@@ -15,7 +15,7 @@ import { AppError } from '../platform/errors.ts';
 import { sessionRow } from './session-lookups.ts';
 import { sessionConfirmations } from './session-validity.ts';
 import type { SigningKeys } from './signing-keys.ts';
-import { tokenDigest, VerifiedTokens } from './verified-tokens.ts';
+import { type TokenDigest, tokenDigest, VerifiedTokens } from './verified-tokens.ts';
 import { type AuthUser, presentAuthUser } from './user-presenter.ts';
 
 export type Aal = 'aal1' | 'aal2';
@@ -38,6 +38,12 @@ export interface AccessClaims {
   exp: number;
 }
 
+/** A bearer token's claims, and whether the session it names still exists (`authenticate`). */
+export interface Authenticated {
+  claims: AccessClaims;
+  sessionExists: boolean;
+}
+
 // A type alias (not an interface) so it satisfies the loose response schemas of the routes.
 export type SessionResponse = {
   access_token: string;
@@ -49,9 +55,6 @@ export type SessionResponse = {
 };
 
 export const newRefreshToken = () => randomBytes(24).toString('base64url');
-
-/** The refusal `verify` and `authenticate` throw for a token (anything else they throw is the database's). */
-export const isTokenRefusal = (error: unknown) => error instanceof AppError && error.code === 'bad_jwt';
 
 /** Signs access tokens, creates sessions and checks that a token's session still exists. */
 export class SessionTokens {
@@ -218,14 +221,15 @@ export class SessionTokens {
   }
 
   /**
-   * The product API's check of a bearer token: its claims (or bad_jwt, as `verify`) and whether
-   * its session still exists. A token the 60 s memory does not know is first looked up by the
-   * session its payload names: when that session's row, which the sign-out check reads anyway,
-   * holds this very token's SHA-256, the server minted it, and the ES256 check is skipped
-   * (decision 038). Any other token is verified by signature, and the row already read answers
-   * its session check.
+   * The product API's check of a bearer token: its claims and whether its session still exists,
+   * or null for a token `verify` refuses. A database that fails the session read (or the keys'
+   * reload) throws: a 503, never a reason to sign the fan out (decision 014). A token the 60 s
+   * memory does not know is first looked up by the session its payload names: when that
+   * session's row, which the sign-out check reads anyway, holds this very token's SHA-256, the
+   * server minted it, and the ES256 check is skipped (decision 038). Any other token is verified
+   * by signature, and the row already read answers its session check.
    */
-  async authenticate(db: Database, token: string): Promise<{ claims: AccessClaims; sessionExists: boolean }> {
+  async authenticate(db: Database, token: string): Promise<Authenticated | null> {
     const digest = tokenDigest(token);
     const known = this.verified.get(digest.key);
     if (known && known.exp > this.nowSeconds()) {
@@ -233,16 +237,28 @@ export class SessionTokens {
     }
     const unverified = this.unverifiedClaims(token);
     if (!unverified) {
-      const claims = await this.verify(token, digest);
-      return { claims, sessionExists: await this.sessionExists(db, claims.session_id, claims.sub) };
+      const claims = await this.verifiedOrNull(token, digest);
+      return claims && { claims, sessionExists: await this.sessionExists(db, claims.session_id, claims.sub) };
     }
     const confirmations = sessionConfirmations(db);
     const since = confirmations.since;
     const row = await sessionRow(db, unverified.session_id, unverified.sub);
-    const claims = row?.accessTokenDigest === digest.stored ? unverified : await this.verify(token, digest);
-    if (claims === unverified) this.verified.set(digest.key, claims);
+    const minted = row !== undefined && row.accessTokenDigest === digest.stored;
+    if (minted) this.verified.set(digest.key, unverified);
+    const claims = minted ? unverified : await this.verifiedOrNull(token, digest);
+    if (!claims) return null;
     if (row) confirmations.remember(claims.session_id, since);
     return { claims, sessionExists: row !== undefined };
+  }
+
+  /** `verify`, with its refusal (bad_jwt) as null; anything else it throws is the database's. */
+  private async verifiedOrNull(token: string, digest: TokenDigest): Promise<AccessClaims | null> {
+    try {
+      return await this.verify(token, digest);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'bad_jwt') return null;
+      throw error;
+    }
   }
 
   /**

@@ -4,7 +4,12 @@ import { createHash } from 'node:crypto';
  * A token's SHA-256, computed once per call: as the key of the memory below (32 one-byte
  * characters) and as a session row keeps its last token's (base64url, decision 038).
  */
-export function tokenDigest(token: string): { key: string; stored: string } {
+export interface TokenDigest {
+  key: string;
+  stored: string;
+}
+
+export function tokenDigest(token: string): TokenDigest {
   const hash = createHash('sha256').update(token).digest();
   return { key: hash.toString('binary'), stored: hash.toString('base64url') };
 }

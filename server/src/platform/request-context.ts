@@ -58,15 +58,10 @@ async function resolveContext(
   const authorization = request.headers.authorization ?? '';
   const bearer = /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim();
   if (!bearer || bearer === organization.publishableKey) return { organization, user: null };
-  let checked: Awaited<ReturnType<typeof app.deps.tokens.authenticate>>;
-  try {
-    checked = await app.deps.tokens.authenticate(app.deps.db, bearer);
-  } catch (error) {
-    // Only the token's refusal is the fan's: a database that failed the session read is a 503
-    // (decision 014), never a reason to sign the fan out.
-    if (!(error instanceof AppError && error.code === 'bad_jwt')) throw error;
+  // Null is the token's refusal; a failed session read throws on to the 503 (decision 014).
+  const checked = await app.deps.tokens.authenticate(app.deps.db, bearer);
+  if (!checked)
     throw new AppError(401, 'invalid_token', 'Your session has expired or is invalid; sign in again');
-  }
   const { claims } = checked;
   if (claims.org !== organization.id)
     throw new AppError(401, 'invalid_token', 'This session belongs to another organization');

@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { type AccessClaims, isTokenRefusal, type SessionTokens } from '../auth/session-tokens.ts';
+import type { AccessClaims, SessionTokens } from '../auth/session-tokens.ts';
 import type { Database } from '../db/engine.ts';
 import type { Clock } from '../platform/clock.ts';
 
@@ -26,13 +26,9 @@ export async function checkFanToken(
   userId: string | null,
 ): Promise<FanTokenCheck> {
   if (!token) return { ok: false, reason: readRefusal(name) };
-  let checked: Awaited<ReturnType<SessionTokens['authenticate']>>;
-  try {
-    checked = await tokens.authenticate(db, token);
-  } catch (error) {
-    if (!isTokenRefusal(error)) throw error; // the database failed the session read
-    return { ok: false, reason: badTokenReason(token, clock) };
-  }
+  // Null is the token's refusal; a failed session read throws (the socket closes, as before).
+  const checked = await tokens.authenticate(db, token);
+  if (!checked) return { ok: false, reason: badTokenReason(token, clock) };
   const { claims } = checked;
   if (claims.org !== organizationId || (userId !== null && claims.sub !== userId) || !checked.sessionExists)
     return { ok: false, reason: readRefusal(name) };
