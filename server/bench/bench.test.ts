@@ -7,7 +7,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { topSelfTime } from './cpu-profile.ts';
 import { checkLedgerInvariant } from './invariant.ts';
-import { pgbenchScript } from './ledger-limit.ts';
+import { pgbenchLatency, pgbenchScript } from './ledger-limit.ts';
 import { type LoadResult, type LoadSpec, nextRequest, PATHS } from './load-plan.ts';
 import { parseOptions, workerCounts } from './options.ts';
 import { formatTable, pathResult, type RunResult } from './report.ts';
@@ -161,6 +161,10 @@ describe('the figures', () => {
       /\| POST \/api\/checkin \|\s+100 \|\s+4\.0 \|\s+32 \|\s+1,200 \|\s+900 \|\s+80 \|\s+13 \|\s+25 % \|\s+2\.50 \|\s+1\.50 \|\s+150 \|/,
     );
     expect(table).toContain('ledger write 400 TPS (pgbench, 50 clients, 0.50 DB CPU ms per award)');
+    const measured = { ...limits, ledgerLatency: { p50: 21.4, p99: 148, max: 310 } };
+    expect(formatTable({ ...run, limits: measured })).toContain(
+      'ledger write 400 TPS (pgbench, 50 clients, 0.50 DB CPU ms per award, p50 21 / p99 148 ms per award)',
+    );
     expect(table).toContain('Ledger invariant BROKEN: 3 of 10,001 balances differ from their ledger');
     expect(formatTable({ ...run, invariant: { fans: 10_001, mismatched: 0 } })).toContain(
       'every balance equals its ledger',
@@ -189,6 +193,21 @@ describe('the figures', () => {
     expect(script).toContain('\\set n random(1, 1000)');
     expect(script).toMatch(/insert into point_transactions .* on conflict \(user_id, once_key\)/);
     expect(script).toMatch(/update users set points = points \+ 1,.* and points \+ 1 >= 0/);
+  });
+
+  it("reads pgbench's own latency per award from its transaction logs, after its first second", () => {
+    // client, transaction, latency µs, script, end epoch s, µs: two threads' logs.
+    const first = [
+      '0 0 900000 0 1795800000 100000', // in the first second: connection warm-up, left out
+      '0 1 10000 0 1795800001 200000',
+      '0 2 20000 0 1795800001 300000',
+      '',
+    ].join('\n');
+    const second = ['1 0 30000 0 1795800001 400000', '1 1 148000 0 1795800002 0', 'not a log line'].join(
+      '\n',
+    );
+    expect(pgbenchLatency([first, second])).toEqual({ p50: 30, p99: 148, max: 148 });
+    expect(pgbenchLatency(['', 'garbage'])).toBeNull();
   });
 });
 

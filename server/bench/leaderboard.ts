@@ -23,6 +23,7 @@ import { seedOrganization } from '../src/seed/organization-seed.ts';
 import { type ReaderResult, type ReaderSpec, readOnce } from './leaderboard-reader.ts';
 import { backendCpu, backendSecondsBetween } from './database-cpu.ts';
 import { runWorker } from './processes.ts';
+import { quantile } from './quantile.ts';
 
 const FANS = Number(process.env.BENCH_LEADERBOARD_FANS ?? 100_000);
 const READS = Number(process.env.BENCH_READS ?? 2000);
@@ -31,9 +32,6 @@ const SAMPLE = 200;
 /** BENCH_BOARDS: which reads to run, comma-separated (default user/me,season,week). */
 const BOARDS = (process.env.BENCH_BOARDS ?? 'user/me,season,week').split(',').filter(Boolean);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function main() {
   const env = parseEnv({
@@ -167,9 +165,9 @@ async function main() {
     const cpuMs = `CPU/read: server ${((cpu.user + cpu.system) / 1000 / READS).toFixed(2)} ms${
       sameProcess ? ' (with the client)' : ''
     }, PostgreSQL ${pgSeconds === null ? '?' : ((pgSeconds * 1000) / READS).toFixed(2)} ms`;
-    const p99 = percentile(sorted, 99);
+    const p99 = quantile(sorted, 0.99);
     console.log(
-      `GET /api/${board === 'user/me' ? board.padEnd(19) : `leaderboard/${board.padEnd(7)}`} ${(READS / seconds).toFixed(0).padStart(5)} req/s  p50 ${percentile(sorted, 50).toFixed(1)} ms  p95 ${percentile(sorted, 95).toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  ${board === 'user/me' ? '(baseline)' : `(target p99 < 50 ms: ${p99 < 50 ? 'met' : 'MISSED'}); own positions ${Math.min(...positions)}–${Math.max(...positions)}`}`,
+      `GET /api/${board === 'user/me' ? board.padEnd(19) : `leaderboard/${board.padEnd(7)}`} ${(READS / seconds).toFixed(0).padStart(5)} req/s  p50 ${quantile(sorted, 0.5).toFixed(1)} ms  p95 ${quantile(sorted, 0.95).toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  ${board === 'user/me' ? '(baseline)' : `(target p99 < 50 ms: ${p99 < 50 ? 'met' : 'MISSED'}); own positions ${Math.min(...positions)}–${Math.max(...positions)}`}`,
     );
     console.log(`  ${cpuMs}`);
   }

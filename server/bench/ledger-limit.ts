@@ -4,12 +4,13 @@
  * database with no HTTP, validation or auth in front.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Database } from '../src/db/engine.ts';
 import { backendCpu, backendSecondsBetween } from './database-cpu.ts';
+import { quantile } from './quantile.ts';
 import { fanIdSql } from './seed.ts';
 
 /** The pgbench script: a random seeded fan, then the award exactly as the server writes it. */
@@ -30,9 +31,45 @@ export function pgbenchBinary(): string {
   return existsSync(packaged) ? packaged : 'pgbench';
 }
 
+/** pgbench's own latency for one award transaction, ms, as the bench reports a path's. */
+export interface PgbenchLatency {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
 /**
- * Runs pgbench with `clients` connections for `seconds`; answers its TPS and what one award cost
- * its backends in CPU ms, read between its second second and its last (database-cpu.ts), or null.
+ * The latencies in pgbench's per-transaction logs (`--log`: one line per transaction,
+ * `client transaction latency_us script epoch_s epoch_us`), leaving out the transactions that
+ * ended in the run's first second, as the server's paths leave out their warm-up. Null when no
+ * line remains.
+ */
+export function pgbenchLatency(logs: readonly string[]): PgbenchLatency | null {
+  const ends: number[] = [];
+  const latencies: number[] = [];
+  for (const log of logs) {
+    for (const line of log.split('\n')) {
+      const f = line.trim().split(/\s+/);
+      if (f.length < 6) continue;
+      const latencyUs = Number(f[2]);
+      const end = Number(f[4]) + Number(f[5]) / 1e6;
+      if (!Number.isFinite(latencyUs) || !Number.isFinite(end)) continue;
+      ends.push(end);
+      latencies.push(latencyUs / 1000);
+    }
+  }
+  if (ends.length === 0) return null;
+  const from = Math.min(...ends) + 1;
+  const kept = latencies.filter((_, i) => (ends[i] as number) >= from);
+  if (kept.length === 0) return null;
+  return { p50: quantile(kept, 0.5), p99: quantile(kept, 0.99), max: Math.max(...kept) };
+}
+
+/**
+ * Runs pgbench with `clients` connections for `seconds`; answers its TPS, its own latency per
+ * award (the database's floor for a write's p99 at this many connections), and what one award
+ * cost its backends in CPU ms, read between its second second and its last (database-cpu.ts), or
+ * null.
  */
 export async function runPgbench(
   databaseUrl: string,
@@ -40,7 +77,7 @@ export async function runPgbench(
   fans: number,
   clients: number,
   seconds: number,
-): Promise<{ tps: number; databaseCpuMs: number | null }> {
+): Promise<{ tps: number; databaseCpuMs: number | null; latency: PgbenchLatency | null }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'paddock-pgbench-'));
   const script = path.join(dir, 'award.sql');
   writeFileSync(script, pgbenchScript(organizationId, fans));
@@ -54,6 +91,8 @@ export async function runPgbench(
     String(Math.ceil(seconds)),
     '-f',
     script,
+    '--log',
+    `--log-prefix=${path.join(dir, 'tx')}`,
     databaseUrl,
   ];
   const output = new Promise<string>((resolve, reject) => {
@@ -78,7 +117,15 @@ export async function runPgbench(
   const printed = await output;
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(printed)?.[1]);
   if (!tps) throw new Error(`pgbench printed no TPS:\n${printed}`);
-  return { tps, databaseCpuMs: backendSeconds === null ? null : (1000 * backendSeconds) / (tps * window) };
+  const logs = readdirSync(dir)
+    .filter((name) => name.startsWith('tx.'))
+    .map((name) => readFileSync(path.join(dir, name), 'utf8'));
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    tps,
+    databaseCpuMs: backendSeconds === null ? null : (1000 * backendSeconds) / (tps * window),
+    latency: pgbenchLatency(logs),
+  };
 }
 
 /**

@@ -54,6 +54,7 @@ import {
 } from './processes.ts';
 import { cpuReading, profileTop, roundOrder, serverMicrosPerFrame, spread } from './realtime-cpu.ts';
 import type { ListenerCommand, ListenerReply } from './realtime-listeners.ts';
+import { quantile } from './quantile.ts';
 import { seedBench } from './seed.ts';
 import { createTargets, POLLS } from './targets.ts';
 
@@ -85,10 +86,6 @@ const TOKEN_LIFETIME = 86_400;
 /** How long a broadcast (or the burst's last announcement) may take before it counts as lost. */
 const SETTLE_MS = 3_000;
 
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (value: number | null) => (value === null ? '—' : value.toFixed(2));
 const pct = (value: number | null) => (value === null ? '—' : value.toFixed(0));

@@ -45,6 +45,11 @@ export interface Limits {
   ledgerSource: string;
   /** What one pgbench award cost the database's backends, CPU ms (database-cpu.ts). */
   ledgerDatabaseCpuMs?: number | null;
+  /**
+   * pgbench's own p50/p99/max per award at the same connections (ledger-limit.ts): the floor
+   * under any write's latency, since a write runs these statements and more.
+   */
+  ledgerLatency?: { p50: number; p99: number; max: number } | null;
 }
 
 export interface Invariant {
@@ -126,7 +131,8 @@ export function formatTable(run: RunResult): string {
     '',
     `Limits: bare Fastify ${run.limits.fastifyRps === null ? '—' : `${int(run.limits.fastifyRps)} req/s`}; ` +
       `ledger write ${run.limits.ledgerTps === null ? '—' : `${int(run.limits.ledgerTps)} TPS`} (${run.limits.ledgerSource}` +
-      `${run.limits.ledgerDatabaseCpuMs == null ? '' : `, ${run.limits.ledgerDatabaseCpuMs.toFixed(2)} DB CPU ms per award`}). ` +
+      `${run.limits.ledgerDatabaseCpuMs == null ? '' : `, ${run.limits.ledgerDatabaseCpuMs.toFixed(2)} DB CPU ms per award`}` +
+      `${run.limits.ledgerLatency == null ? '' : `, p50 ${ms(run.limits.ledgerLatency.p50)} / p99 ${ms(run.limits.ledgerLatency.p99)} ms per award`}). ` +
       `Seed ${run.seedSeconds.toFixed(1)} s, tokens ${run.tokenSeconds.toFixed(1)} s.`,
     '',
   ];

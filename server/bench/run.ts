@@ -150,13 +150,16 @@ async function runOne(
 
     let ledgerTps: number | null = knownLedgerTps ?? null;
     let ledgerDatabaseCpuMs: number | null = null;
+    let ledgerLatency: Limits['ledgerLatency'] = null;
     if (engine === 'postgres' && o.limits && knownLedgerTps === undefined) {
       const pgbench = await runPgbench(databaseUrl!, seed.organizationId, fans, o.connections, o.duration);
       ledgerTps = pgbench.tps;
       ledgerDatabaseCpuMs = pgbench.databaseCpuMs;
+      ledgerLatency = pgbench.latency;
       const perAward =
         ledgerDatabaseCpuMs === null ? '' : `, ${ledgerDatabaseCpuMs.toFixed(2)} DB CPU ms per award`;
-      console.log(`  pgbench, the award statements: ${ledgerTps.toFixed(0)} TPS${perAward}`);
+      const latency = ledgerLatency === null ? '' : `, p99 ${ledgerLatency.p99.toFixed(1)} ms`;
+      console.log(`  pgbench, the award statements: ${ledgerTps.toFixed(0)} TPS${perAward}${latency}`);
     }
 
     const names = PATHS.map((p) => p.name).filter((n) => o.paths.length === 0 || o.paths.includes(n));
@@ -264,6 +267,7 @@ async function runOne(
       ledgerTps,
       ledgerSource: engine === 'postgres' ? `pgbench, ${o.connections} clients` : 'in-process, 1 connection',
       ledgerDatabaseCpuMs,
+      ledgerLatency,
     };
     return measured.map(({ label, loads }) => {
       const result: RunResult & { profiles?: Record<string, SelfTime[]> } = {
