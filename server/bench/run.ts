@@ -43,7 +43,7 @@ import {
 import { formatTable, type Limits, pathResult, type RunResult, throttleLine } from './report.ts';
 import { formatScaling, type Scaling, scalingOf } from './scaling.ts';
 import { seedBench } from './seed.ts';
-import { createTargets, type Targets } from './targets.ts';
+import { createTargets, nextTargets, type Targets } from './targets.ts';
 import { probeThrottle } from './throttle-probe.ts';
 
 const TOKEN_LIFETIME = 86_400;
@@ -181,24 +181,30 @@ async function runOne(
       running = await startServer({ ...env, ...extra }, port, logFile, profileDir, root);
       return running;
     };
-    // With --compare, this checkout's server and the other's in turn on this one seed.
+    // With --compare, this checkout's server and the other's in turn on this one seed, the
+    // order alternating from round to round (this one first in odd rounds), so neither always
+    // runs on the database or host the other's pass leaves behind.
     const passes: { root: string | undefined; label: string | undefined }[] = [];
     for (let round = 1; round <= o.rounds; round++) {
-      passes.push({ root: ownRoot, label: o.compareRoot ? `${ownRoot ?? ROOT}, round ${round}` : undefined });
-      if (o.compareRoot) {
-        passes.push({
-          root: path.resolve(o.compareRoot),
-          label: `${path.resolve(o.compareRoot)}, round ${round}`,
-        });
+      const own = { root: ownRoot, label: o.compareRoot ? `${ownRoot ?? ROOT}, round ${round}` : undefined };
+      if (!o.compareRoot) {
+        passes.push(own);
+        continue;
       }
+      const other = {
+        root: path.resolve(o.compareRoot),
+        label: `${path.resolve(o.compareRoot)}, round ${round}`,
+      };
+      passes.push(...(round % 2 === 1 ? [own, other] : [other, own]));
     }
     let server = await start();
-    const targets = await createTargets(server.url, seed.operatorToken, seed.publishableKey);
+    let targets = await createTargets(server.url, seed.operatorToken, seed.publishableKey);
     const measured: { label: string | undefined; loads: PathLoad[] }[] = [];
     for (const [i, pass] of passes.entries()) {
       if (i > 0) {
         await server.stop();
         server = await start(undefined, {}, pass.root);
+        targets = await nextTargets(server.url, seed.operatorToken, seed.publishableKey, targets);
       }
       if (pass.label) console.log(`  server ${pass.label}`);
       const loads: PathLoad[] = [];

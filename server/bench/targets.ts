@@ -37,10 +37,15 @@ async function post<T>(url: string, token: string, orgKey: string, body: unknown
   }
 }
 
+/**
+ * `sweepstakes`: reuse these draws instead of creating three (entries may repeat, so a later
+ * pass of `--compare` finds them as the first did).
+ */
 export async function createTargets(
   baseUrl: string,
   operatorToken: string,
   orgKey: string,
+  sweepstakes: string[] = [],
 ): Promise<Targets> {
   const now = Date.now();
   const window = {
@@ -74,8 +79,7 @@ export async function createTargets(
       ],
     })),
   });
-  const sweepstakes: string[] = [];
-  for (let i = 1; i <= SWEEPSTAKES; i++) {
+  for (let i = sweepstakes.length + 1; i <= SWEEPSTAKES; i++) {
     const sweep = await post<{ sweepstakeId: string }>(
       `${baseUrl}/api/admin/sweepstakes`,
       operatorToken,
@@ -96,4 +100,21 @@ export async function createTargets(
     questions: trivia.questions.map((q) => q.questionId),
     sweepstakes,
   };
+}
+
+/**
+ * A fresh race weekend for the next pass of `--compare`: polls and a quiz no fan has answered,
+ * as the first pass had (a fan answers each once, so the same ones would give a later pass only
+ * refusals), the previous ones archived so the catalogue every read presents keeps its size.
+ */
+export async function nextTargets(
+  baseUrl: string,
+  operatorToken: string,
+  orgKey: string,
+  previous: Targets,
+): Promise<Targets> {
+  for (const id of [...previous.polls, previous.trivia]) {
+    await post(`${baseUrl}/api/admin/challenges/${id}/archive`, operatorToken, orgKey, {});
+  }
+  return createTargets(baseUrl, operatorToken, orgKey, previous.sweepstakes);
 }
