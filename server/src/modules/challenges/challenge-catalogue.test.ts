@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { busEcho } from '../../test/bus-echo.ts';
 import { makeChallenge, orgWithFan } from '../../test/challenge-fixtures.ts';
+import { CHALLENGES_CHANGED } from './challenge-catalogue.ts';
 import { BUSES, redisReachable, useTwoServers } from '../../test/services.ts';
 import {
   apiCallAtClock as apiCall,
@@ -51,7 +53,9 @@ async function setup() {
 describe('the challenge catalogue', () => {
   it('really serves from memory: a change behind its back is not seen until an operator write', async () => {
     const { org, fan, operator } = await setup();
+    const created = busEcho(t, CHALLENGES_CHANGED, org.id);
     const poll = await makeChallenge(t, org, { subtype: 'poll', title: 'Before' });
+    await created;
     expect((await list(fan)).map((i) => i.title)).toEqual(['Before']);
     await t.db
       .updateTable('challenges')

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fund } from '../../test/points.ts';
 import { createSweepstake, DAY, HOUR, iso, sweepstakeOrg, travel } from '../../test/sweepstake-fixtures.ts';
+import { busEcho } from '../../test/bus-echo.ts';
 import { apiCall, createFan, type TestFan, useTestApp } from '../../test/test-app.ts';
 
 /**
@@ -26,7 +27,9 @@ describe('the sweepstake memory', () => {
   it('really caches, and shows a create and an edit on the next read', async () => {
     const { org, operator } = await sweepstakeOrg(t);
     const fan = await createFan(t, org);
+    const created = busEcho(t, 'sweepstakes_changed', org.id);
     const s = await createSweepstake(t, operator, { title: 'First' });
+    await created;
     expect((await list(fan)).map((v) => v.title)).toEqual(['First']);
     await t.db.updateTable('sweepstakes').set({ title: 'Behind' }).where('id', '=', s.sweepstakeId).execute();
     expect((await list(fan)).map((v) => v.title)).toEqual(['First']);
