@@ -80,16 +80,8 @@ async function responseAndPickedOption(ctx: AnswerContext, questionId: string, r
   if (orderIndex == null || isCorrect == null) {
     throw unprocessable('invalid_option', 'That option is not part of this question');
   }
-  const response = row.responseId
-    ? {
-        id: row.responseId,
-        status: row.responseStatus,
-        pointsAwarded: row.responsePoints,
-        completedAt: row.responseCompletedAt,
-      }
-    : undefined;
   return {
-    response,
+    response: row.responseId ? { id: row.responseId } : undefined,
     option: { orderIndex, isCorrect },
     previousIndex: row.previousIndex,
   };
@@ -105,7 +97,7 @@ async function responseAndPickedOption(ctx: AnswerContext, questionId: string, r
  */
 async function scoreIfComplete(
   ctx: AnswerContext,
-  response: RecordedProgress | undefined,
+  response: { id: string } | undefined,
   questions: readonly QuizProgress[],
 ): Promise<{ paid: number | null; known: KnownViewData }> {
   const { db, challenge, userId, now } = ctx;
@@ -147,9 +139,10 @@ async function scoreIfComplete(
     completedAt: complete ? now : null,
   };
   if (response) {
-    // An answer that leaves the quiz in progress finds the row already saying so (every answer
-    // but the last): nothing to write, one round trip fewer under the fan's lock.
-    if (!sameProgress(response, progress)) await updateProgress(db, { id: response.id, ...progress });
+    // The row exists only in progress (a completed quiz was refused above) and says so from the
+    // fan's first answer (in progress, 0 points, not completed): only the answer that completes
+    // the quiz changes it, so every other answer writes nothing here.
+    if (complete) await updateProgress(db, { id: response.id, ...progress });
   } else {
     await insertProgress(db, {
       organizationId: ctx.org.id,
@@ -169,26 +162,6 @@ async function scoreIfComplete(
     ...progress,
   };
   return { paid: complete ? total : null, known: { response: ownResponse, triviaAnswers } };
-}
-
-/** The fan's quiz response as read under their lock: its id and the progress it records. */
-interface RecordedProgress {
-  id: string;
-  status: string | null;
-  pointsAwarded: number | null;
-  completedAt: Date | null;
-}
-
-/** Whether the row already records this progress (then writing it again would change nothing). */
-function sameProgress(
-  row: RecordedProgress,
-  progress: { status: string; pointsAwarded: number; completedAt: Date | null },
-): boolean {
-  const sameTime =
-    row.completedAt === null
-      ? progress.completedAt === null
-      : row.completedAt.getTime() === progress.completedAt?.getTime();
-  return row.status === progress.status && row.pointsAwarded === progress.pointsAwarded && sameTime;
 }
 
 /** responseAndPickedOption's statement, compiled once (its SQL never changes, only the ids). */
@@ -213,8 +186,6 @@ const responseAndPickedOptionStatement = compiledStatement(
     return db.selectNoFrom((eb) => [
       ownResponse(eb).select('challengeResponses.id').as('responseId'),
       ownResponse(eb).select('challengeResponses.status').as('responseStatus'),
-      ownResponse(eb).select('challengeResponses.pointsAwarded').as('responsePoints'),
-      ownResponse(eb).select('challengeResponses.completedAt').as('responseCompletedAt'),
       eb.exists(picked(eb).select('challengeQuestions.id')).as('questionFound'),
       picked(eb).select('challengeOptions.orderIndex').as('orderIndex'),
       picked(eb).select('challengeOptions.isCorrect').as('isCorrect'),
