@@ -1,5 +1,6 @@
 /** The figures of one bench run and the table printed from them (docs/benchmark.md explains each column). */
 import type { Engine } from './options.ts';
+import type { PgbenchLatency } from './ledger-limit.ts';
 import type { LoadResult, PathKind } from './load-plan.ts';
 import type { ThrottleProbe } from './throttle-probe.ts';
 
@@ -49,7 +50,7 @@ export interface Limits {
    * pgbench's own p50/p99/max per award at the same connections (ledger-limit.ts): the floor
    * under any write's latency, since a write runs these statements and more.
    */
-  ledgerLatency?: { p50: number; p99: number; max: number } | null;
+  ledgerLatency?: PgbenchLatency | null;
 }
 
 export interface Invariant {

@@ -38,14 +38,14 @@ async function post<T>(url: string, token: string, orgKey: string, body: unknown
 }
 
 /**
- * `sweepstakes`: reuse these draws instead of creating three (entries may repeat, so a later
+ * `reuse`: these draws instead of creating three (entries may repeat, so a later
  * pass of `--compare` finds them as the first did).
  */
 export async function createTargets(
   baseUrl: string,
   operatorToken: string,
   orgKey: string,
-  sweepstakes: string[] = [],
+  reuse: readonly string[] = [],
 ): Promise<Targets> {
   const now = Date.now();
   const window = {
@@ -79,6 +79,7 @@ export async function createTargets(
       ],
     })),
   });
+  const sweepstakes = [...reuse];
   for (let i = sweepstakes.length + 1; i <= SWEEPSTAKES; i++) {
     const sweep = await post<{ sweepstakeId: string }>(
       `${baseUrl}/api/admin/sweepstakes`,
