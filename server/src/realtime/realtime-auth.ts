@@ -3,7 +3,17 @@ import type { AccessClaims, SessionTokens } from '../auth/session-tokens.ts';
 import type { Database } from '../db/engine.ts';
 import type { Clock } from '../platform/clock.ts';
 
-export type FanTokenCheck = { ok: true; claims: AccessClaims } | { ok: false; reason: string };
+/**
+ * `unavailable`: the database failed the session read, so nothing was decided about the token
+ * (decision 014): a join is refused for now and the client rejoins on its back-off.
+ */
+export type FanTokenCheck =
+  | { ok: true; claims: AccessClaims }
+  | { ok: false; reason: string; unavailable?: true };
+
+/** The reason of a private join refused because the database could not be asked. */
+export const UNAVAILABLE_REASON =
+  'DatabaseUnavailable: the server cannot check this channel now; rejoin later';
 
 /** The reason the official server gives a private join it refuses (realtime-compat §8.2). */
 export const readRefusal = (name: string) =>
@@ -26,8 +36,13 @@ export async function checkFanToken(
   userId: string | null,
 ): Promise<FanTokenCheck> {
   if (!token) return { ok: false, reason: readRefusal(name) };
-  // Null is the token's refusal; a failed session read throws (the socket closes, as before).
-  const checked = await tokens.authenticate(db, token);
+  let checked: Awaited<ReturnType<SessionTokens['authenticate']>>;
+  try {
+    checked = await tokens.authenticate(db, token);
+  } catch {
+    // Not the token's fault (authenticate answers null for that): the database's.
+    return { ok: false, reason: UNAVAILABLE_REASON, unavailable: true };
+  }
   if (!checked) return { ok: false, reason: badTokenReason(token, clock) };
   const { claims } = checked;
   if (claims.org !== organizationId || (userId !== null && claims.sub !== userId) || !checked.sessionExists)

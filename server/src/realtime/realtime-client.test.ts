@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../app.ts';
 import { SessionTokens } from '../auth/session-tokens.ts';
+import { UNAVAILABLE_REASON } from './realtime-auth.ts';
 import { endSessions } from '../auth/sessions.ts';
 import type { Organization } from '../db/schema.ts';
 import { publishAfterCommit } from '../platform/events/after-commit.ts';
@@ -154,6 +155,44 @@ describe('a fan channel (private)', () => {
       expect(first.status).toBe('CHANNEL_ERROR');
       expect(first.message).toMatch(/^"Unauthorized: /);
     }
+  });
+
+  it('is refused for now while the database fails the session read, without closing live; the client rejoins after', async () => {
+    const newcomer = await createFan(t, org); // a token no memory knows: its join reads the session
+    const socket = await client(org, newcomer.accessToken);
+    const live = socket.channel('live');
+    const published = collectBroadcasts(live, 'challenge_published');
+    expect((await subscribe(live).first()).status).toBe('SUBSCRIBED');
+    const db = t.deps.db;
+    const select = db.selectFrom.bind(db);
+    const failing = vi.spyOn(db, 'selectFrom').mockImplementation(((table: Parameters<typeof select>[0]) => {
+      if (table === 'sessions') {
+        throw Object.assign(new Error('terminating connection due to administrator command'), {
+          code: '57P01',
+        });
+      }
+      return select(table);
+    }) as typeof db.selectFrom);
+    const mine = subscribe(socket.channel(fanTopic(newcomer), { config: { private: true } }));
+    try {
+      expect(await mine.first()).toEqual({
+        status: 'CHANNEL_ERROR',
+        message: `"${UNAVAILABLE_REASON}"`,
+      });
+    } finally {
+      failing.mockRestore();
+    }
+    // The socket stayed open: live still carries the team's broadcasts.
+    const challengeId = randomUUID();
+    publish({
+      organizationId: org.id,
+      topic: 'live',
+      event: 'challenge_published',
+      payload: { challengeId },
+    });
+    expect(await published.until(1)).toEqual([{ challengeId }]);
+    // The official client rejoins on its back-off, and the database now answers.
+    expect((await mine.next('SUBSCRIBED', 15_000)).status).toBe('SUBSCRIBED');
   });
 
   it('closes when the token expires, with the official system error, and does not rejoin', async () => {

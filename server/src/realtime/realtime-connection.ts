@@ -5,7 +5,7 @@ import type { SessionTokens } from '../auth/session-tokens.ts';
 import type { Database } from '../db/engine.ts';
 import type { Organization } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
-import { checkFanToken, readRefusal } from './realtime-auth.ts';
+import { checkFanToken, readRefusal, UNAVAILABLE_REASON } from './realtime-auth.ts';
 import { decodeFrame, encodeFrame, type Frame, type Vsn } from './realtime-frames.ts';
 import type { HubConnection, RealtimeHub, Subscription } from './realtime-hub.ts';
 
@@ -159,9 +159,8 @@ export class RealtimeConnection implements HubConnection {
       );
       if (!check.ok) return this.refuse(frame, check.reason);
       const challengeId = resultsTopic?.[1];
-      if (challengeId && !(await this.mayReadResults(check.claims.sub, challengeId))) {
-        return this.refuse(frame, readRefusal(name));
-      }
+      const readable = challengeId ? await this.mayReadResults(check.claims.sub, challengeId) : true;
+      if (readable !== true) return this.refuse(frame, readable === false ? readRefusal(name) : readable);
       fan = {
         userId: check.claims.sub,
         sessionId: check.claims.session_id,
@@ -202,11 +201,12 @@ export class RealtimeConnection implements HubConnection {
     }
   }
 
-  private async mayReadResults(userId: string, challengeId: string) {
+  /** True, false (not this fan's to read yet), or the refusal's reason when the database failed. */
+  private async mayReadResults(userId: string, challengeId: string): Promise<boolean | string> {
     try {
       return await this.deps.mayReadResults(this.organization, userId, challengeId);
     } catch {
-      return false; // the database is unavailable: refused, the client rejoins on its back-off
+      return UNAVAILABLE_REASON; // refused for now: the client rejoins on its back-off
     }
   }
 
@@ -249,6 +249,9 @@ export class RealtimeConnection implements HubConnection {
       subscription.fan.userId,
     );
     if (this.subscriptions.get(subscription.topic) !== subscription) return;
+    // The database could not judge the new token: the socket closes (the caller terminates it),
+    // so the client reconnects and rejoins with its fresh token instead of losing the channel.
+    if (!check.ok && check.unavailable) throw new Error(check.reason);
     if (!check.ok) return this.closeChannel(subscription, check.reason);
     subscription.fan.sessionId = check.claims.session_id;
     subscription.fan.exp = check.claims.exp;
