@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../platform/clock.ts';
 import { authCall } from '../test/auth-fixtures.ts';
+import { failReadsOf } from '../test/failing-reads.ts';
 import { apiCall, createFan, createOrg, useTestApp } from '../test/test-app.ts';
 import { SessionTokens } from './session-tokens.ts';
 import { generatePrivateJwk, loadSigningKeys } from './signing-keys.ts';
@@ -101,21 +102,12 @@ describe("a session's last token", () => {
 
   it('a database that fails the session read answers 503, never a sign-out (decision 014)', async () => {
     const fan = await createFan(t, await createOrg(t));
-    const db = t.deps.db;
-    const select = db.selectFrom.bind(db);
-    const failing = vi.spyOn(db, 'selectFrom').mockImplementation(((table: Parameters<typeof select>[0]) => {
-      if (table === 'sessions') {
-        throw Object.assign(new Error('terminating connection due to administrator command'), {
-          code: '57P01',
-        });
-      }
-      return select(table);
-    }) as typeof db.selectFrom);
+    const restore = failReadsOf(t.deps.db, 'sessions');
     try {
       const res = await apiCall(t, fan, 'GET', '/api/user/me');
       expect([res.statusCode, res.json().code]).toEqual([503, 'database_unavailable']);
     } finally {
-      failing.mockRestore();
+      restore();
     }
     expect((await apiCall(t, fan, 'GET', '/api/user/me')).statusCode).toBe(200);
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../app.ts';
 import { SessionTokens } from '../auth/session-tokens.ts';
@@ -16,6 +16,7 @@ import {
   realtimeClient,
   subscribe,
 } from '../test/realtime-fixtures.ts';
+import { failReadsOf } from '../test/failing-reads.ts';
 import { createFan, createOrg, type TestFan, useTestApp } from '../test/test-app.ts';
 
 /**
@@ -163,16 +164,7 @@ describe('a fan channel (private)', () => {
     const live = socket.channel('live');
     const published = collectBroadcasts(live, 'challenge_published');
     expect((await subscribe(live).first()).status).toBe('SUBSCRIBED');
-    const db = t.deps.db;
-    const select = db.selectFrom.bind(db);
-    const failing = vi.spyOn(db, 'selectFrom').mockImplementation(((table: Parameters<typeof select>[0]) => {
-      if (table === 'sessions') {
-        throw Object.assign(new Error('terminating connection due to administrator command'), {
-          code: '57P01',
-        });
-      }
-      return select(table);
-    }) as typeof db.selectFrom);
+    const restore = failReadsOf(t.deps.db, 'sessions');
     const mine = subscribe(socket.channel(fanTopic(newcomer), { config: { private: true } }));
     try {
       expect(await mine.first()).toEqual({
@@ -180,7 +172,7 @@ describe('a fan channel (private)', () => {
         message: `"${UNAVAILABLE_REASON}"`,
       });
     } finally {
-      failing.mockRestore();
+      restore();
     }
     // The socket stayed open: live still carries the team's broadcasts.
     const challengeId = randomUUID();
