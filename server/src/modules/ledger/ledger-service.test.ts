@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createFan, createOrg, useTestApp } from '../../test/test-app.ts';
 import { ledgerMismatches } from '../../test/points.ts';
-import { postPoints } from './ledger-service.ts';
+import { sql } from 'kysely';
+import { boostedAmountSql } from './ledger-award-cte.ts';
+import { boostedAmount, postPoints } from './ledger-service.ts';
 
 const t = useTestApp();
 
@@ -147,5 +149,23 @@ describe('postPoints', () => {
     ]);
     expect(await ledgerMismatches(t.db, orgA.id)).toEqual([]);
     expect(await ledgerMismatches(t.db, orgB.id)).toEqual([]);
+  });
+});
+
+describe('boostedAmountSql', () => {
+  it('computes in the database exactly what boostedAmount computes, for every amount and multiplier a boost allows', async () => {
+    // Multipliers with binary-inexact products (50 × 1.15 is 57.4999… as a double: 57, not 58) and halves.
+    const multipliers = [1, 1.1, 1.15, 1.25, 1.3, 1.5, 1.75, 2, 2.05, 2.3, 2.5, 2.75, 3.3, 4.35, 4.99, 10];
+    const amounts = [0, 1, 2, 3, 5, 7, 10, 15, 25, 33, 50, 99, 100, 250, 999, 1000];
+    for (const multiplier of multipliers) {
+      const rows = await t.db
+        // A function in FROM names its one column after its alias: `a.a` is each amount.
+        .selectFrom(sql<{ a: number }>`unnest(${sql.val(amounts)}::int[])`.as('a'))
+        .select((eb) => ['a.a as amount', boostedAmountSql(eb.ref('a.a'), multiplier).as('boosted')])
+        .execute();
+      expect(rows.map((r) => [r.amount, Number(r.boosted)])).toEqual(
+        amounts.map((a) => [a, a > 0 ? boostedAmount(a, { multiplier }) : a]),
+      );
+    }
   });
 });

@@ -87,17 +87,8 @@ export async function postPoints(
   }
   // Product §12.2: only an award that says when and what it is for can be boosted, so every caller
   // that passes neither keeps its exact amounts. The best boost wins; boosts never stack.
-  const boost =
-    entry.amount > 0 && entry.at && entry.earning && boostLookup
-      ? await boostLookup(trx, {
-          organizationId: entry.organizationId,
-          userId: entry.userId,
-          earning: entry.earning,
-          at: entry.at,
-        })
-      : null;
+  const boost = entry.amount > 0 ? await awardBoost(trx, entry, boostLookup) : null;
   const amount = boostedAmount(entry.amount, boost);
-  const description = boost ? `${entry.description} ${boost.label}` : entry.description;
   // The ledger line as posted: stored as is, and told to the award hooks once it is applied.
   const line = {
     organizationId: entry.organizationId,
@@ -105,7 +96,7 @@ export async function postPoints(
     amount,
     kind: entry.kind,
     reference: entry.reference ?? null,
-    description,
+    description: boostedDescription(entry.description, boost),
   };
   const posted = await postLine(trx, line, entry.onceKey ?? null);
   if (!posted.transactionId) {
@@ -117,35 +108,94 @@ export async function postPoints(
     ledgerPosts.inc({ result: 'refused' });
     throw unprocessable('insufficient_points', 'You do not have enough points for this');
   }
-  if (amount > 0) {
-    // The fan's own live channel (decision 012): what their history and balance already show.
-    publishAfterCommit(trx, {
-      organizationId: entry.organizationId,
-      topic: `fan:${entry.userId}`,
-      event: 'points_awarded',
-      payload: {
-        amount,
-        reason: entry.kind,
-        description,
-        reference: entry.reference ?? null,
-        points: updated.points,
-        lifetimePoints: updated.lifetimePoints,
-      },
-    });
-    await runAwardHooks(trx, {
-      ...line,
-      points: updated.points,
-      lifetimePoints: updated.lifetimePoints,
-      previousLifetimePoints: updated.lifetimePoints - amount,
-      at: entry.at,
-    });
-  }
+  await announcePosted(trx, line, updated, entry.at);
   ledgerPosts.inc({ result: 'applied' });
   return { applied: true, ...updated, transactionId: posted.transactionId, amount, boost };
 }
 
+/** The boost an award would get (null for a caller that gives no time, kind or lookup). */
+export async function awardBoost(
+  trx: Database,
+  entry: Pick<LedgerEntry, 'organizationId' | 'userId' | 'at' | 'earning'>,
+  boostLookup?: BoostLookup,
+): Promise<AppliedBoost | null> {
+  if (!entry.at || !entry.earning || !boostLookup) return null;
+  return boostLookup(trx, {
+    organizationId: entry.organizationId,
+    userId: entry.userId,
+    earning: entry.earning,
+    at: entry.at,
+  });
+}
+
+/** The fan's ledger line under a boost: the boost's label appended (product §12.2). */
+export function boostedDescription(description: string, boost: AppliedBoost | null): string {
+  return boost ? `${description} ${boost.label}` : description;
+}
+
+/**
+ * What every applied award does after its line and balance are written, whichever statement
+ * wrote them (postPoints, or an award inside its caller's statement, ledger-award-cte.ts):
+ * the fan's live event after commit and the award hooks, inside the transaction.
+ */
+export async function announcePosted(
+  trx: Database,
+  line: LedgerLine,
+  updated: { points: number; lifetimePoints: number },
+  at: Date | undefined,
+): Promise<void> {
+  if (line.amount <= 0) return;
+  const reference = line.reference ?? null;
+  // The fan's own live channel (decision 012): what their history and balance already show.
+  publishAfterCommit(trx, {
+    organizationId: line.organizationId,
+    topic: `fan:${line.userId}`,
+    event: 'points_awarded',
+    payload: {
+      amount: line.amount,
+      reason: line.kind,
+      description: line.description,
+      reference,
+      points: updated.points,
+      lifetimePoints: updated.lifetimePoints,
+    },
+  });
+  await runAwardHooks(trx, {
+    ...line,
+    reference,
+    points: updated.points,
+    lifetimePoints: updated.lifetimePoints,
+    previousLifetimePoints: updated.lifetimePoints - line.amount,
+    at,
+  });
+}
+
+/**
+ * The bookkeeping of an award its caller wrote inside its own statement (ledger-award-cte.ts,
+ * decision 039), from what that statement's `ledgerLine` and `ledgerBalance` answered: the same
+ * outcome, counters, live event and hooks as postPoints. `line.amount` is the amount the
+ * caller's record decided (after the boost); nothing was due when it is not positive.
+ */
+export async function awardPostedInStatement(
+  trx: Database,
+  line: LedgerLine,
+  written: { transactionId: string | null; points: number | null; lifetimePoints: number | null },
+  award: { boost: AppliedBoost | null; at?: Date },
+): Promise<{ applied: boolean; amount: number; boost: AppliedBoost | null }> {
+  if (line.amount <= 0) return { applied: false, amount: 0, boost: null };
+  const { transactionId, points, lifetimePoints } = written;
+  if (!transactionId) {
+    ledgerPosts.inc({ result: 'duplicate' });
+    return { applied: false, amount: 0, boost: null };
+  }
+  if (points == null || lifetimePoints == null) throw new Error('The awarded fan no longer exists');
+  await announcePosted(trx, line, { points, lifetimePoints }, award.at);
+  ledgerPosts.inc({ result: 'applied' });
+  return { applied: true, amount: line.amount, boost: award.boost };
+}
+
 /** A ledger line as posted (after any boost); its once key travels beside it. */
-type LedgerLine = Omit<Insertable<PointTransactionsTable>, 'onceKey'>;
+export type LedgerLine = Omit<Insertable<PointTransactionsTable>, 'onceKey'>;
 
 /**
  * The ledger line and the balance change in one statement, one round trip (decisions 005, 036):
