@@ -4,15 +4,15 @@ import type { DB } from '../../db/schema.ts';
 import { compiledStatement } from '../../platform/compiled-statement.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import {
-  type AwardedCte,
   boostedAmountSql,
-  type LedgerAwardCtes,
-  withLedgerAward,
-} from '../ledger/ledger-award-cte.ts';
+  type LedgerAmountCte,
+  type LedgerPostCtes,
+  withLedgerPost,
+} from '../ledger/ledger-ctes.ts';
 import {
   type AppliedBoost,
   awardBoost,
-  awardPostedInStatement,
+  ledgerPostedInStatement,
   boostedDescription,
 } from '../ledger/ledger-service.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
@@ -121,8 +121,8 @@ function recordPick(db: Database, v: PickValues, points: (option: Expression<num
 type PickSchema = DB & {
   prior: { status: 'in_progress' | 'completed' };
   recorded: { pointsAwarded: number };
-} & AwardedCte &
-  LedgerAwardCtes;
+} & LedgerAmountCte &
+  LedgerPostCtes;
 
 /** Every option in order, with the prior status and the recorded points on each row. */
 function optionsWithRecord(q: QueryCreator<PickSchema>, v: PickValues) {
@@ -149,10 +149,10 @@ const recordPaidPick = compiledStatement(
   [...PICK, 'multiplier', 'kind', 'reference', 'description', 'onceKey'],
   (db, v) => {
     const recorded = recordPick(db, v, (points) => boostedAmountSql(points, v.multiplier)).with(
-      'awarded',
+      'ledgerAmount',
       (qb) => qb.selectFrom('recorded').select('recorded.pointsAwarded as amount'),
     );
-    return optionsWithRecord(withLedgerAward(recorded, v) as QueryCreator<PickSchema>, v).select((eb) => [
+    return optionsWithRecord(withLedgerPost(recorded, v) as QueryCreator<PickSchema>, v).select((eb) => [
       eb.selectFrom('ledgerLine').select('ledgerLine.id').as('transactionId'),
       eb.selectFrom('ledgerBalance').select('ledgerBalance.points').as('newPoints'),
       eb.selectFrom('ledgerBalance').select('ledgerBalance.lifetimePoints').as('newLifetimePoints'),
@@ -198,7 +198,7 @@ async function paymentPosted(ctx: AnswerContext, pay: Payment, recorded: number,
     points: row.newPoints ?? null,
     lifetimePoints: row.newLifetimePoints ?? null,
   };
-  return (await awardPostedInStatement(db, line, written, { boost: pay.boost, at: now })).amount;
+  return (await ledgerPostedInStatement(db, line, written, { boost: pay.boost, at: now })).amount;
 }
 
 /**

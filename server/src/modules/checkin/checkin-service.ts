@@ -1,10 +1,17 @@
 import type { CheckinResult, CheckinStatus } from '@paddock/contracts/api/checkin';
+import { sql } from 'kysely';
 import type { Organization } from '../../db/schema.ts';
 import { compiledStatement } from '../../platform/compiled-statement.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import { lastCheckin } from './checkin-last.ts';
 import type { FanCall } from '../../platform/service-call.ts';
-import { postPoints } from '../ledger/ledger-service.ts';
+import { withLedgerPost } from '../ledger/ledger-ctes.ts';
+import {
+  awardBoost,
+  boostedAmount,
+  boostedDescription,
+  ledgerPostedInStatement,
+} from '../ledger/ledger-service.ts';
 import { lockFanOnly } from '../profile/fan-accounts.ts';
 import { awardMilestoneBadges } from '../rewards/badge-milestones.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
@@ -55,37 +62,7 @@ export async function checkIn(call: FanCall): Promise<CheckinResult> {
     }
     const streak = last?.day === previousDay(today) ? last.streak + 1 : 1;
     const points = rewardForStreak(org, streak);
-    const { rows } = await insertCheckin(trx, {
-      organizationId: org.id,
-      userId,
-      day: today,
-      streak,
-      points,
-      createdAt: now,
-    });
-    const inserted = rows[0];
-    if (!inserted) {
-      throw unprocessable('already_checked_in', 'You have already checked in today; come back tomorrow');
-    }
-    let pointsAwarded = 0;
-    if (points > 0) {
-      const posted = await postPoints(
-        trx,
-        {
-          organizationId: org.id,
-          userId,
-          amount: points,
-          kind: 'checkin',
-          reference: today,
-          description: `Daily check-in (day ${streak})`,
-          onceKey: `checkin:${today}`,
-          at: now,
-          earning: 'checkin',
-        },
-        bestActiveBoost,
-      );
-      pointsAwarded = posted.applied ? posted.amount : 0;
-    }
+    const pointsAwarded = await recordAndPay({ ...call, db: trx }, today, streak, points);
     // Product §12.3: streak milestones (7/30/100 days) and season participation, each granted once.
     // One call for both: it looks the organization's milestone definitions up once.
     await awardMilestoneBadges(trx, {
@@ -99,20 +76,87 @@ export async function checkIn(call: FanCall): Promise<CheckinResult> {
   });
 }
 
-/** checkIn's insert of today's row, compiled once (its SQL never changes, only the values). */
-const insertCheckin = compiledStatement(
-  ['organizationId', 'userId', 'day', 'streak', 'points', 'createdAt'],
-  (db, v) =>
-    db
-      .insertInto('checkins')
-      .values({
-        organizationId: v.organizationId,
-        userId: v.userId,
-        day: v.day,
-        streak: v.streak,
-        points: v.points,
-        createdAt: v.createdAt,
-      })
-      .onConflict((oc) => oc.columns(['userId', 'day']).doNothing())
-      .returning('id'),
+/**
+ * Today's check-in row and its points: the boost comes first (from the app's boost memory), then
+ * the row and its ledger line go in one statement (decision 039), the line only when the row
+ * did. Answers the points paid; 422 already_checked_in when today's row exists.
+ */
+async function recordAndPay(call: FanCall, today: string, streak: number, points: number) {
+  const { db: trx, org, userId, now } = call;
+  const boost =
+    points > 0
+      ? await awardBoost(
+          trx,
+          { organizationId: org.id, userId, at: now, earning: 'checkin' },
+          bestActiveBoost,
+        )
+      : null;
+  const line = {
+    organizationId: org.id,
+    userId,
+    amount: boostedAmount(points, boost),
+    kind: 'checkin',
+    reference: today,
+    description: boostedDescription(`Daily check-in (day ${streak})`, boost),
+  };
+  const { rows } = await insertCheckinAndPay(trx, {
+    ...line,
+    onceKey: `checkin:${today}`,
+    day: today,
+    streak,
+    points,
+    createdAt: now,
+  });
+  const written = rows[0];
+  if (!written?.checkinId) {
+    throw unprocessable('already_checked_in', 'You have already checked in today; come back tomorrow');
+  }
+  const posted = await ledgerPostedInStatement(trx, line, written, { boost, at: now });
+  return posted.applied ? posted.amount : 0;
+}
+
+/**
+ * checkIn's insert of today's row and its ledger line, compiled once (its SQL never changes,
+ * only the values): the line's amount is posted only for a row that went in.
+ */
+const insertCheckinAndPay = compiledStatement(
+  [
+    'organizationId',
+    'userId',
+    'day',
+    'streak',
+    'points',
+    'createdAt',
+    'amount',
+    'kind',
+    'reference',
+    'description',
+    'onceKey',
+  ],
+  (db, v) => {
+    const recorded = db
+      .with('checkin', (qb) =>
+        qb
+          .insertInto('checkins')
+          .values({
+            organizationId: v.organizationId,
+            userId: v.userId,
+            day: v.day,
+            streak: v.streak,
+            points: v.points,
+            createdAt: v.createdAt,
+          })
+          .onConflict((oc) => oc.columns(['userId', 'day']).doNothing())
+          .returning('id'),
+      )
+      .with('ledgerAmount', (qb) =>
+        qb.selectFrom('checkin').select(sql<number>`${v.amount}::int`.as('amount')),
+      );
+    return withLedgerPost(recorded, v).selectNoFrom((eb) => [
+      eb.selectFrom('checkin').select('checkin.id').as('checkinId'),
+      eb.selectFrom('ledgerLine').select('ledgerLine.id').as('transactionId'),
+      eb.selectFrom('ledgerBalance').select('ledgerBalance.points').as('points'),
+      eb.selectFrom('ledgerBalance').select('ledgerBalance.lifetimePoints').as('lifetimePoints'),
+    ]);
+  },
 );

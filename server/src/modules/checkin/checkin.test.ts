@@ -122,6 +122,55 @@ describe('daily check-in', () => {
     expect(await balance(t, fan)).toBe(10);
   });
 
+  it('pays under a check-in boost in the statement that records the day, the boost named on the history line', async () => {
+    const org = await createOrg(t);
+    const operator = await createFan(t, org, { roles: ['operator'] });
+    const fan = await createFan(t, org);
+    const now = t.clock.now().getTime();
+    for (const [name, multiplier, earning] of [
+      ['check-in bonus', 1.5, 'checkin'],
+      ['video week', 3, 'content'],
+    ] as const) {
+      const boost = await rawApiCall(t, operator, 'POST', '/api/admin/boosts', {
+        name,
+        multiplier,
+        earning,
+        startsAt: new Date(now - 3_600_000).toISOString(),
+        endsAt: new Date(now + 48 * 3_600_000).toISOString(),
+      });
+      expect(boost.statusCode, boost.body).toBe(201);
+    }
+    expect((await call(fan, 'POST')).json()).toMatchObject({ days: 1, pointsAwarded: 15 });
+    t.clock.advance(24 * 3600_000);
+    // Day 2 pays 15 × 1.5 = 22.5 → 23; the video boost never applies to a check-in.
+    expect((await call(fan, 'POST')).json()).toMatchObject({ days: 2, pointsAwarded: 23 });
+    const lines = await t.db
+      .selectFrom('pointTransactions')
+      .select(['amount', 'description'])
+      .where('userId', '=', fan.user.id)
+      .orderBy('createdAt')
+      .execute();
+    expect(lines).toEqual([
+      { amount: 15, description: 'Daily check-in (day 1) ×1.5 check-in bonus' },
+      { amount: 23, description: 'Daily check-in (day 2) ×1.5 check-in bonus' },
+    ]);
+    expect(await balance(t, fan)).toBe(38);
+    expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
+  });
+
+  it('never pays a day twice: with the day’s row gone (a support deletion), a new check-in records it and pays 0', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    expect((await call(fan, 'POST')).json()).toMatchObject({ pointsAwarded: 10 });
+    await t.db.deleteFrom('checkins').where('userId', '=', fan.user.id).execute();
+    const again = await call(fan, 'POST');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ days: 1, pointsAwarded: 0 });
+    expect((await call(fan, 'GET')).json()).toMatchObject({ eligibleForCheckin: false });
+    expect(await balance(t, fan)).toBe(10);
+    expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
+  });
+
   it('resets the streak after a missed day', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);

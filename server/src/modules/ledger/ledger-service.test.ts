@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFan, createOrg, useTestApp } from '../../test/test-app.ts';
 import { ledgerMismatches } from '../../test/points.ts';
 import { sql } from 'kysely';
-import { boostedAmountSql } from './ledger-award-cte.ts';
+import { boostedAmountSql } from './ledger-ctes.ts';
 import { boostedAmount, postPoints } from './ledger-service.ts';
 
 const t = useTestApp();

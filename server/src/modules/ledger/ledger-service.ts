@@ -135,7 +135,7 @@ export function boostedDescription(description: string, boost: AppliedBoost | nu
 
 /**
  * What every applied award does after its line and balance are written, whichever statement
- * wrote them (postPoints, or an award inside its caller's statement, ledger-award-cte.ts):
+ * wrote them (postPoints, or a line inside its caller's statement, ledger-ctes.ts):
  * the fan's live event after commit and the award hooks, inside the transaction.
  */
 export async function announcePosted(
@@ -171,27 +171,34 @@ export async function announcePosted(
 }
 
 /**
- * The bookkeeping of an award its caller wrote inside its own statement (ledger-award-cte.ts,
- * decision 039), from what that statement's `ledgerLine` and `ledgerBalance` answered: the same
- * outcome, counters, live event and hooks as postPoints. `line.amount` is the amount the
- * caller's record decided (after the boost); nothing was due when it is not positive.
+ * The bookkeeping of a line its caller wrote inside its own statement (ledger-ctes.ts, decision
+ * 039), from what that statement's `ledgerLine` and `ledgerBalance` answered: the same outcome,
+ * counters, refusal, live event and hooks as postPoints. `line.amount` is the amount the caller's
+ * statement decided (an award after its boost); nothing was due when it is 0. A refused
+ * overdraft throws 422 insufficient_points, which rolls the caller's transaction back.
  */
-export async function awardPostedInStatement(
+export async function ledgerPostedInStatement(
   trx: Database,
   line: LedgerLine,
   written: { transactionId: string | null; points: number | null; lifetimePoints: number | null },
-  award: { boost: AppliedBoost | null; at?: Date },
-): Promise<{ applied: boolean; amount: number; boost: AppliedBoost | null }> {
-  if (line.amount <= 0) return { applied: false, amount: 0, boost: null };
+  post: { boost: AppliedBoost | null; at?: Date },
+): Promise<{ applied: boolean; amount: number; points: number | null; boost: AppliedBoost | null }> {
+  const none = { applied: false, amount: 0, points: null, boost: null };
+  if (line.amount === 0) return none;
   const { transactionId, points, lifetimePoints } = written;
   if (!transactionId) {
     ledgerPosts.inc({ result: 'duplicate' });
-    return { applied: false, amount: 0, boost: null };
+    return none;
   }
-  if (points == null || lifetimePoints == null) throw new Error('The awarded fan no longer exists');
-  await announcePosted(trx, line, { points, lifetimePoints }, award.at);
+  if (points == null || lifetimePoints == null) {
+    // The statement's overdraft guard (or a fan row gone, which only an award could meet).
+    if (line.amount > 0) throw new Error('The awarded fan no longer exists');
+    ledgerPosts.inc({ result: 'refused' });
+    throw unprocessable('insufficient_points', 'You do not have enough points for this');
+  }
+  await announcePosted(trx, line, { points, lifetimePoints }, post.at);
   ledgerPosts.inc({ result: 'applied' });
-  return { applied: true, amount: line.amount, boost: award.boost };
+  return { applied: true, amount: line.amount, points, boost: post.boost };
 }
 
 /** A ledger line as posted (after any boost); its once key travels beside it. */

@@ -2,7 +2,9 @@ import { isUnderage } from '@paddock/contracts';
 import type { SweepstakeEntryResult } from '@paddock/contracts/api/sweepstakes';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
-import { balanceOf, postPoints } from '../ledger/ledger-service.ts';
+import { sql } from 'kysely';
+import { withLedgerPost } from '../ledger/ledger-ctes.ts';
+import { ledgerPostedInStatement } from '../ledger/ledger-service.ts';
 import { fanEligibilityColumns } from '../profile/fan-accounts.ts';
 import { entrantId, forgetTotals, type SweepstakeRow, sweepstakeStatus } from './sweepstake-service.ts';
 import { todayIn } from '../../platform/calendar.ts';
@@ -92,7 +94,10 @@ async function entriesHeld({ db, userId }: FanCall, sweepstakeId: string): Promi
 /**
  * Adds entries to the fan's single total row with the cap as part of the same statement: the
  * row lock taken by the upsert serialises a fan's concurrent entries and the guard is
- * re-checked on the locked row, so the cap holds under any concurrency.
+ * re-checked on the locked row, so the cap holds under any concurrency. Paid entries spend
+ * their points in the same statement (decision 039): the ledger's line and the fan's balance
+ * change come first, and the entries are added only when the balance covered them. Answers the
+ * fan's entries held and balance after.
  */
 async function addEntries(
   call: FanCall,
@@ -103,21 +108,36 @@ async function addEntries(
   const { db: trx, org, userId } = call;
   const cap = row.maxEntriesPerFan;
   if (cap !== null && added.count > cap) throw capReached(row, 0);
-  const values = {
+  const line = {
     organizationId: org.id,
-    sweepstakeId: row.id,
     userId,
+    amount: -added.points,
+    kind: 'sweepstake_entry',
+    reference: row.id,
+    description: `${added.count} ${added.count === 1 ? 'entry' : 'entries'}: ${row.prize}`,
+  };
+  const { rows } = await (cap === null ? addEntriesUncapped : addEntriesCapped)(trx, {
+    ...line,
+    onceKey: null,
+    sweepstakeId: row.id,
     entrant,
     count: added.count,
     freeCount: added.free,
     pointsSpent: added.points,
     updatedAt: new Date(),
     cap,
-  };
-  const { rows } = await (cap === null ? addEntriesUncapped : addEntriesCapped)(trx, values);
+  });
   const result = rows[0];
-  if (!result) throw capReached(row, await entriesHeld(call, row.id));
-  return result.count;
+  if (result?.points == null) throw new Error('The signed-in fan no longer exists');
+  const written = {
+    transactionId: result.transactionId,
+    points: result.newPoints,
+    lifetimePoints: result.newLifetimePoints,
+  };
+  // An overdraft is refused here (422 insufficient_points) before the cap is judged.
+  const posted = await ledgerPostedInStatement(trx, line, written, { boost: null });
+  if (result.count == null) throw capReached(row, await entriesHeld(call, row.id));
+  return { total: result.count, points: posted.points ?? result.points };
 }
 
 /** addEntries' statement, compiled once per kind of cap (its SQL changes with nothing else). */
@@ -125,8 +145,13 @@ function addEntriesStatement(capped: boolean) {
   return compiledStatement(
     [
       'organizationId',
-      'sweepstakeId',
       'userId',
+      'amount',
+      'kind',
+      'reference',
+      'description',
+      'onceKey',
+      'sweepstakeId',
       'entrant',
       'count',
       'freeCount',
@@ -135,31 +160,66 @@ function addEntriesStatement(capped: boolean) {
       'cap',
     ],
     (db, v) =>
-      db
-        .insertInto('sweepstakeEntries')
-        .values({
-          organizationId: v.organizationId,
-          sweepstakeId: v.sweepstakeId,
-          userId: v.userId,
-          entrant: v.entrant,
-          count: v.count,
-          freeCount: v.freeCount,
-          pointsSpent: v.pointsSpent,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['sweepstakeId', 'userId'])
-            .doUpdateSet((eb) => ({
-              count: eb('sweepstakeEntries.count', '+', v.count),
-              freeCount: eb('sweepstakeEntries.freeCount', '+', v.freeCount),
-              pointsSpent: eb('sweepstakeEntries.pointsSpent', '+', v.pointsSpent),
-              updatedAt: v.updatedAt,
-            }))
-            .where((eb) =>
-              capped ? eb(eb('sweepstakeEntries.count', '+', v.count), '<=', v.cap) : eb.lit(true),
-            ),
+      withLedgerPost(
+        db.with('ledgerAmount', (qb) => qb.selectNoFrom(sql<number>`${v.amount}::int`.as('amount'))),
+        v,
+      )
+        .with('entries', (qb) =>
+          qb
+            .insertInto('sweepstakeEntries')
+            .columns([
+              'organizationId',
+              'sweepstakeId',
+              'userId',
+              'entrant',
+              'count',
+              'freeCount',
+              'pointsSpent',
+            ])
+            .expression((eb) =>
+              eb
+                .selectFrom('ledgerAmount')
+                .select([
+                  // Typed: a parameter in an INSERT's SELECT list is text to PostgreSQL otherwise.
+                  sql<string>`${v.organizationId}::uuid`.as('organizationId'),
+                  sql<string>`${v.sweepstakeId}::uuid`.as('sweepstakeId'),
+                  sql<string>`${v.userId}::uuid`.as('userId'),
+                  sql<string>`${v.entrant}::text`.as('entrant'),
+                  sql<number>`${v.count}::int`.as('count'),
+                  sql<number>`${v.freeCount}::int`.as('freeCount'),
+                  sql<number>`${v.pointsSpent}::int`.as('pointsSpent'),
+                ])
+                // Free entries post nothing; paid ones only with the points spent.
+                .where((w) =>
+                  w.or([
+                    w('ledgerAmount.amount', '=', sql.lit(0)),
+                    w.exists(w.selectFrom('ledgerBalance').select('ledgerBalance.points')),
+                  ]),
+                ),
+            )
+            .onConflict((oc) =>
+              oc
+                .columns(['sweepstakeId', 'userId'])
+                .doUpdateSet((eb) => ({
+                  count: eb('sweepstakeEntries.count', '+', v.count),
+                  freeCount: eb('sweepstakeEntries.freeCount', '+', v.freeCount),
+                  pointsSpent: eb('sweepstakeEntries.pointsSpent', '+', v.pointsSpent),
+                  updatedAt: v.updatedAt,
+                }))
+                .where((eb) =>
+                  capped ? eb(eb('sweepstakeEntries.count', '+', v.count), '<=', v.cap) : eb.lit(true),
+                ),
+            )
+            .returning('count'),
         )
-        .returning('count'),
+        .selectNoFrom((eb) => [
+          eb.selectFrom('entries').select('entries.count').as('count'),
+          eb.selectFrom('ledgerLine').select('ledgerLine.id').as('transactionId'),
+          eb.selectFrom('ledgerBalance').select('ledgerBalance.points').as('newPoints'),
+          eb.selectFrom('ledgerBalance').select('ledgerBalance.lifetimePoints').as('newLifetimePoints'),
+          // The balance of a free entry, which posts nothing.
+          eb.selectFrom('ledgerBalanceBefore').select('ledgerBalanceBefore.points').as('points'),
+        ]),
   );
 }
 const addEntriesCapped = addEntriesStatement(true);
@@ -184,28 +244,13 @@ export async function enterInTransaction(
   id: string,
   count: number,
 ): Promise<SweepstakeEntryResult> {
-  const { db: trx, org, userId } = call;
   const { row, held } = await lockForEntry(call, id);
   // A friendly early refusal; addEntries re-checks the cap under the row lock.
   if (row.maxEntriesPerFan !== null && held + count > row.maxEntriesPerFan) throw capReached(row, held);
   const cost = row.costPerEntry * count;
-  const posted = await postPoints(trx, {
-    organizationId: org.id,
-    userId,
-    amount: -cost,
-    kind: 'sweepstake_entry',
-    reference: row.id,
-    description: `${count} ${count === 1 ? 'entry' : 'entries'}: ${row.prize}`,
-  });
-  const entrant = entrantId(row.seed, userId);
-  const total = await addEntries(call, row, entrant, { count, free: 0, points: cost });
-  return {
-    sweepstakeId: row.id,
-    added: count,
-    pointsSpent: cost,
-    userEntries: total,
-    points: posted.points,
-  };
+  const entrant = entrantId(row.seed, call.userId);
+  const { total, points } = await addEntries(call, row, entrant, { count, free: 0, points: cost });
+  return { sweepstakeId: row.id, added: count, pointsSpent: cost, userEntries: total, points };
 }
 
 /**
@@ -237,7 +282,6 @@ export async function freeEntryInTransaction(call: FanCall, id: string): Promise
     );
   }
   const entrant = entrantId(row.seed, userId);
-  const total = await addEntries(call, row, entrant, { count: 1, free: 1, points: 0 });
-  const { points } = await balanceOf(trx, userId);
+  const { total, points } = await addEntries(call, row, entrant, { count: 1, free: 1, points: 0 });
   return { sweepstakeId: row.id, added: 1, pointsSpent: 0, userEntries: total, points };
 }

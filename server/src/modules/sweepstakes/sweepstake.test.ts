@@ -226,6 +226,8 @@ describe('POST /api/sweepstake/{id}/entry', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('insufficient_points');
     expect(await balance(t, fan)).toBe(59);
+    expect((await ledgerLines(t, fan)).filter((l) => l.kind === 'sweepstake_entry')).toEqual([]);
+    expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
     const mine = (await apiCall(t, fan, 'GET', `/api/sweepstake/${s.sweepstakeId}`)).json();
     expect(mine.userEntries).toBe(0);
   });
@@ -322,15 +324,19 @@ describe('POST /api/sweepstake/{id}/free-entry', () => {
     const { org, operator } = await sweepstakeOrg(t);
     const s = await createSweepstake(t, operator);
     const fan = await createFan(t, org);
+    await fund(t, fan, 40);
+    const funded = await ledgerLines(t, fan);
     const first = await apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/free-entry`, {});
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ added: 1, pointsSpent: 0, userEntries: 1, points: 0 });
+    // The balance it answers is the fan's, untouched.
+    expect(first.json()).toMatchObject({ added: 1, pointsSpent: 0, userEntries: 1, points: 40 });
     const again = await apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/free-entry`);
     expect(again.statusCode).toBe(422);
     expect(again.json().code).toBe('free_entry_already_used');
     const view = (await apiCall(t, fan, 'GET', `/api/sweepstake/${s.sweepstakeId}`)).json();
     expect(view).toMatchObject({ userEntries: 1, freeEntryUsed: true });
-    expect(await ledgerLines(t, fan)).toEqual([]);
+    expect(await ledgerLines(t, fan)).toEqual(funded);
+    expect(await balance(t, fan)).toBe(40);
   });
 
   it('is refused outside the window like a paid entry', async () => {
