@@ -40,6 +40,9 @@ beforeAll(async () => {
 const client = (o: Organization, token?: string) => listening.client(o, token);
 
 const publish = (event: LiveEvent) => publishAfterCommit(t.db, event);
+/** A team's `challenge_published` on `live`, as the catalogue announces one. */
+const announceChallenge = (organizationId: string, challengeId: string) =>
+  publish({ organizationId, topic: 'live', event: 'challenge_published', payload: { challengeId } });
 
 describe('the live channel', () => {
   it('a fan joins live with the publishable key and receives what the server broadcasts, nothing of another team', async () => {
@@ -47,18 +50,8 @@ describe('the live channel', () => {
     const published = collectBroadcasts(channel, 'challenge_published');
     expect((await subscribe(channel).first()).status).toBe('SUBSCRIBED');
     const challengeId = randomUUID();
-    publish({
-      organizationId: other.id,
-      topic: 'live',
-      event: 'challenge_published',
-      payload: { challengeId: 'x' },
-    });
-    publish({
-      organizationId: org.id,
-      topic: 'live',
-      event: 'challenge_published',
-      payload: { challengeId },
-    });
+    announceChallenge(other.id, 'x');
+    announceChallenge(org.id, challengeId);
     expect(await published.until(1)).toEqual([{ challengeId }]);
     await pause(200);
     expect(published.payloads).toHaveLength(1);
@@ -176,12 +169,7 @@ describe('a fan channel (private)', () => {
     }
     // The socket stayed open: live still carries the team's broadcasts.
     const challengeId = randomUUID();
-    publish({
-      organizationId: org.id,
-      topic: 'live',
-      event: 'challenge_published',
-      payload: { challengeId },
-    });
+    announceChallenge(org.id, challengeId);
     expect(await published.until(1)).toEqual([{ challengeId }]);
     // The official client rejoins on its back-off, and the database now answers.
     expect((await mine.next('SUBSCRIBED', 15_000)).status).toBe('SUBSCRIBED');

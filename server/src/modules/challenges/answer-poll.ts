@@ -10,7 +10,6 @@ import {
   withLedgerPost,
 } from '../ledger/ledger-ctes.ts';
 import {
-  type AppliedBoost,
   awardBoost,
   ledgerPostedInStatement,
   boostedDescription,
@@ -43,7 +42,7 @@ async function optionsAndRecordedResponse(
   if (!pay) return (await recordUnpaidPick(db, values)).rows;
   const { rows } = await recordPaidPick(db, {
     ...values,
-    multiplier: pay.boost?.multiplier ?? 1,
+    multiplier: pay.multiplier,
     kind: 'challenge',
     reference: challenge.id,
     description: pay.description,
@@ -59,7 +58,8 @@ type PickRow = Omit<PaidRow, 'transactionId' | 'newPoints' | 'newLifetimePoints'
 
 /** The award a pick that pays now carries into its statement. */
 interface Payment {
-  boost: AppliedBoost | null;
+  /** The fan's boost's multiplier, 1 without one. */
+  multiplier: number;
   description: string;
   onceKey: string;
 }
@@ -176,7 +176,7 @@ async function paymentFor(ctx: AnswerContext): Promise<Payment> {
   const award = { organizationId: org.id, userId, at: now, earning: 'challenges' as const };
   const boost = await awardBoost(db, award, bestActiveBoost);
   return {
-    boost,
+    multiplier: boost?.multiplier ?? 1,
     description: boostedDescription(ledgerDescription(challenge), boost),
     onceKey: `challenge:${challenge.id}`,
   };
@@ -198,7 +198,7 @@ async function paymentPosted(ctx: AnswerContext, pay: Payment, recorded: number,
     points: row.newPoints ?? null,
     lifetimePoints: row.newLifetimePoints ?? null,
   };
-  return (await ledgerPostedInStatement(db, line, written, { boost: pay.boost, at: now })).amount;
+  return (await ledgerPostedInStatement(db, line, written, now)).amount;
 }
 
 /**

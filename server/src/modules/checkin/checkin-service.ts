@@ -111,7 +111,7 @@ async function recordAndPay(call: FanCall, today: string, streak: number, points
   if (!written?.checkinId) {
     throw unprocessable('already_checked_in', 'You have already checked in today; come back tomorrow');
   }
-  const posted = await ledgerPostedInStatement(trx, line, written, { boost, at: now });
+  const posted = await ledgerPostedInStatement(trx, line, written, now);
   return posted.applied ? posted.amount : 0;
 }
 

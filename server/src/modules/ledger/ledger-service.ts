@@ -181,9 +181,9 @@ export async function ledgerPostedInStatement(
   trx: Database,
   line: LedgerLine,
   written: { transactionId: string | null; points: number | null; lifetimePoints: number | null },
-  post: { boost: AppliedBoost | null; at?: Date },
-): Promise<{ applied: boolean; amount: number; points: number | null; boost: AppliedBoost | null }> {
-  const none = { applied: false, amount: 0, points: null, boost: null };
+  at?: Date,
+): Promise<{ applied: boolean; amount: number; points: number | null }> {
+  const none = { applied: false, amount: 0, points: null };
   if (line.amount === 0) return none;
   const { transactionId, points, lifetimePoints } = written;
   if (!transactionId) {
@@ -196,9 +196,9 @@ export async function ledgerPostedInStatement(
     ledgerPosts.inc({ result: 'refused' });
     throw unprocessable('insufficient_points', 'You do not have enough points for this');
   }
-  await announcePosted(trx, line, { points, lifetimePoints }, post.at);
+  await announcePosted(trx, line, { points, lifetimePoints }, at);
   ledgerPosts.inc({ result: 'applied' });
-  return { applied: true, amount: line.amount, points, boost: post.boost };
+  return { applied: true, amount: line.amount, points };
 }
 
 /** A ledger line as posted (after any boost); its once key travels beside it. */

@@ -135,7 +135,7 @@ async function addEntries(
     lifetimePoints: result.newLifetimePoints,
   };
   // An overdraft is refused here (422 insufficient_points) before the cap is judged.
-  const posted = await ledgerPostedInStatement(trx, line, written, { boost: null });
+  const posted = await ledgerPostedInStatement(trx, line, written);
   if (result.count == null) throw capReached(row, await entriesHeld(call, row.id));
   return { total: result.count, points: posted.points ?? result.points };
 }
