@@ -9,11 +9,7 @@ import {
   type LedgerPostCtes,
   withLedgerPost,
 } from '../ledger/ledger-ctes.ts';
-import {
-  awardBoost,
-  ledgerPostedInStatement,
-  boostedDescription,
-} from '../ledger/ledger-service.ts';
+import { awardBoost, ledgerPostedInStatement, boostedDescription } from '../ledger/ledger-service.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
 import {
   type AnswerContext,
