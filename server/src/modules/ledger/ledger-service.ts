@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import type { PointTransactionsTable } from './ledger-tables.ts';
 import { unprocessable } from '../../platform/errors.ts';
@@ -6,6 +6,7 @@ import { ledgerPosts } from '../../platform/metrics.ts';
 import { publishAfterCommit } from '../../platform/events/after-commit.ts';
 import { runAwardHooks } from './ledger-hooks.ts';
 import { compiledStatement } from '../../platform/compiled-statement.ts';
+import { withLedgerPost } from './ledger-ctes.ts';
 
 /** The kinds of earning a boost can multiply (product §12.2); 'all' boosts match every one. */
 export type Earning = 'challenges' | 'content' | 'checkin';
@@ -206,14 +207,13 @@ export type LedgerLine = Omit<Insertable<PointTransactionsTable>, 'onceKey'>;
 
 /**
  * The ledger line and the balance change in one statement, one round trip (decisions 005, 036):
- * the insert (nothing on a repeated once key), the guarded balance update only when a line
- * went in, and the balance as it stands for the duplicate case. A line whose update was
+ * the ledger's own CTEs (ledger-ctes.ts, decision 039) fed the amount as a parameter, with the
+ * balance as the statement's snapshot has it for the duplicate case. A line whose update was
  * refused comes back without `updated`; the caller throws, which rolls the line back with the
  * transaction, exactly as when the two were separate statements.
  */
 async function postLine(trx: Database, line: LedgerLine, onceKey: string | null) {
-  const statement = line.amount > 0 ? postAwardLine : postSpendLine;
-  const { rows } = await statement(trx, {
+  const { rows } = await postLineStatement(trx, {
     organizationId: line.organizationId,
     userId: line.userId,
     amount: line.amount,
@@ -226,7 +226,7 @@ async function postLine(trx: Database, line: LedgerLine, onceKey: string | null)
   if (!row) throw new Error('The posting fan no longer exists');
   return {
     transactionId: row.transactionId,
-    // The statement's snapshot predates its own update: `users` is the balance before it.
+    // The statement's snapshot predates its own update: `ledgerBalanceBefore` is the balance before it.
     balance: { points: row.points, lifetimePoints: row.lifetimePoints },
     updated:
       row.newPoints == null || row.newLifetimePoints == null
@@ -235,58 +235,25 @@ async function postLine(trx: Database, line: LedgerLine, onceKey: string | null)
   };
 }
 
-/** postLine's statement, compiled once (its SQL depends only on the sign of the amount). */
-function postLineStatement(award: boolean) {
-  return compiledStatement(
-    ['organizationId', 'userId', 'amount', 'kind', 'reference', 'description', 'onceKey'],
-    (db, v) =>
-      db
-        .with('ins', (qb) =>
-          qb
-            .insertInto('pointTransactions')
-            .values({
-              organizationId: v.organizationId,
-              userId: v.userId,
-              amount: v.amount,
-              kind: v.kind,
-              reference: v.reference,
-              description: v.description,
-              onceKey: v.onceKey,
-            })
-            .onConflict((oc) =>
-              oc.columns(['userId', 'onceKey']).where('onceKey', 'is not', null).doNothing(),
-            )
-            .returning('id'),
-        )
-        .with('upd', (qb) =>
-          qb
-            .updateTable('users')
-            .set((eb) => ({
-              points: eb('points', '+', v.amount),
-              // Only an award adds to lifetime points (the rank ladder's measure).
-              lifetimePoints: award ? eb('lifetimePoints', '+', v.amount) : eb.ref('lifetimePoints'),
-            }))
-            .where('id', '=', v.userId)
-            .where('organizationId', '=', v.organizationId)
-            .where((eb) => eb(eb('points', '+', v.amount), '>=', eb.lit(0)))
-            .where((eb) => eb.exists(eb.selectFrom('ins').select('ins.id')))
-            .returning(['points', 'lifetimePoints']),
-        )
-        .selectFrom('users')
-        .leftJoin('ins', (join) => join.onTrue())
-        .leftJoin('upd', (join) => join.onTrue())
-        .select([
-          'ins.id as transactionId',
-          'upd.points as newPoints',
-          'upd.lifetimePoints as newLifetimePoints',
-          'users.points',
-          'users.lifetimePoints',
-        ])
-        .where('users.id', '=', v.userId),
-  );
-}
-const postAwardLine = postLineStatement(true);
-const postSpendLine = postLineStatement(false);
+/** postLine's statement, compiled once: one row, the balance before and what the post wrote. */
+const postLineStatement = compiledStatement(
+  ['organizationId', 'userId', 'amount', 'kind', 'reference', 'description', 'onceKey'],
+  (db, v) =>
+    withLedgerPost(
+      db.with('ledgerAmount', (qb) => qb.selectNoFrom(sql<number>`${v.amount}::int`.as('amount'))),
+      v,
+    )
+      .selectFrom('ledgerBalanceBefore')
+      .leftJoin('ledgerLine', (join) => join.onTrue())
+      .leftJoin('ledgerBalance', (join) => join.onTrue())
+      .select([
+        'ledgerLine.id as transactionId',
+        'ledgerBalance.points as newPoints',
+        'ledgerBalance.lifetimePoints as newLifetimePoints',
+        'ledgerBalanceBefore.points',
+        'ledgerBalanceBefore.lifetimePoints',
+      ]),
+);
 
 /** The fan's spendable and lifetime points, as the ledger last left them. */
 export async function balanceOf(db: Database, userId: string) {
