@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { compiledStatement } from '../../platform/compiled-statement.ts';
 import { unprocessable } from '../../platform/errors.ts';
@@ -112,6 +112,7 @@ async function scoreIfComplete(
     });
   }
   let total = 0;
+  const paidAnswers: Record<string, number> = {};
   if (complete) {
     for (const a of questions) {
       const paid = a.isCorrect
@@ -125,12 +126,7 @@ async function scoreIfComplete(
       total += paid;
       const answer = triviaAnswers.get(a.questionId);
       if (answer) answer.points = paid;
-      await db
-        .updateTable('triviaAnswers')
-        .set({ points: paid })
-        .where('questionId', '=', a.questionId)
-        .where('userId', '=', userId)
-        .execute();
+      paidAnswers[a.questionId] = paid;
     }
   }
   const progress = {
@@ -138,18 +134,18 @@ async function scoreIfComplete(
     pointsAwarded: total,
     completedAt: complete ? now : null,
   };
-  if (response) {
-    // The row exists only in progress (a completed quiz was refused above) and says so from the
-    // fan's first answer (in progress, 0 points, not completed): only the answer that completes
-    // the quiz changes it, so every other answer writes nothing here.
-    if (complete) await updateProgress(db, { id: response.id, ...progress });
-  } else {
-    await insertProgress(db, {
+  // The response row exists only in progress (a completed quiz was refused above) and says so
+  // from the fan's first answer (in progress, 0 points, not completed): only the first answer and
+  // the one that completes the quiz write here, every other answer writes nothing.
+  if (!response || complete) {
+    await writeProgress(db, {
+      responseId: response?.id ?? null,
       organizationId: ctx.org.id,
       challengeId: challenge.id,
       userId,
       createdAt: now,
       ...progress,
+      answers: JSON.stringify(paidAnswers),
     });
   }
   // A trivia response row carries only its progress (no option, text, score or verdict).
@@ -285,25 +281,66 @@ const recordAnswerStatement = compiledStatement(
       .orderBy('challengeQuestions.orderIndex'),
 );
 
-/** scoreIfComplete's write of the quiz's progress to the fan's response, compiled once. */
-const updateProgress = compiledStatement(['id', 'status', 'pointsAwarded', 'completedAt'], (db, v) =>
-  db
-    .updateTable('challengeResponses')
-    .set({ status: v.status, pointsAwarded: v.pointsAwarded, completedAt: v.completedAt })
-    .where('id', '=', v.id),
-);
-
-/** The fan's response with the quiz's progress, written with their first answer; compiled once. */
-const insertProgress = compiledStatement(
-  ['organizationId', 'challengeId', 'userId', 'createdAt', 'status', 'pointsAwarded', 'completedAt'],
+/**
+ * scoreIfComplete's write of the quiz's progress, compiled once: the fan's response (inserted
+ * with the first answer when `responseId` is null, updated otherwise) and what each answer was
+ * paid (`answers`: a JSON object of points by question id, empty until the quiz completes), in
+ * one statement instead of one per question (a 10-question quiz completed in 21 statements).
+ */
+const writeProgress = compiledStatement(
+  [
+    'responseId',
+    'organizationId',
+    'challengeId',
+    'userId',
+    'createdAt',
+    'status',
+    'pointsAwarded',
+    'completedAt',
+    'answers',
+  ],
   (db, v) =>
-    db.insertInto('challengeResponses').values({
-      organizationId: v.organizationId,
-      challengeId: v.challengeId,
-      userId: v.userId,
-      createdAt: v.createdAt,
-      status: v.status,
-      pointsAwarded: v.pointsAwarded,
-      completedAt: v.completedAt,
-    }),
+    db
+      .with('updatedProgress', (qb) =>
+        qb
+          .updateTable('challengeResponses')
+          .set({ status: v.status, pointsAwarded: v.pointsAwarded, completedAt: v.completedAt })
+          .where('id', '=', v.responseId)
+          .returning('id'),
+      )
+      .with('insertedProgress', (qb) =>
+        qb
+          .insertInto('challengeResponses')
+          .columns([
+            'organizationId',
+            'challengeId',
+            'userId',
+            'createdAt',
+            'status',
+            'pointsAwarded',
+            'completedAt',
+          ])
+          .expression(
+            qb
+              .selectNoFrom([
+                // Typed: a parameter in an INSERT's SELECT list is text to PostgreSQL otherwise.
+                sql<string>`${v.organizationId}::uuid`.as('organizationId'),
+                sql<string>`${v.challengeId}::uuid`.as('challengeId'),
+                sql<string>`${v.userId}::uuid`.as('userId'),
+                sql<Date>`${v.createdAt}::timestamptz`.as('createdAt'),
+                sql<string>`${v.status}::text`.as('status'),
+                sql<number>`${v.pointsAwarded}::int`.as('pointsAwarded'),
+                sql<Date | null>`${v.completedAt}::timestamptz`.as('completedAt'),
+              ])
+              .where(sql<boolean>`${v.responseId}::uuid is null`),
+          )
+          .returning('id'),
+      )
+      .updateTable('triviaAnswers')
+      .set({
+        points: sql<number>`(${v.answers}::jsonb ->> ${sql.ref('triviaAnswers.questionId')}::text)::int`,
+      })
+      .where('triviaAnswers.challengeId', '=', v.challengeId)
+      .where(sql<boolean>`${v.answers}::jsonb ->> ${sql.ref('triviaAnswers.questionId')}::text is not null`)
+      .where('triviaAnswers.userId', '=', v.userId),
 );

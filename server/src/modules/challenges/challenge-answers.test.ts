@@ -193,6 +193,13 @@ describe('trivia', () => {
       [30, 'challenge'],
       [20, 'challenge'],
     ]);
+    // What each answer was paid is stored with it: the quiz read afresh shows the same.
+    const reread = (await apiCall(t, fan, 'GET', url)).json();
+    expect(reread.userResponse).toMatchObject({ status: 'completed', score: 50 });
+    expect(reread.questions.map((q: { triviaUserResponse: unknown }) => q.triviaUserResponse)).toEqual([
+      { responseIndex: 1, correct: true, points: 30 },
+      { responseIndex: 0, correct: true, points: 20 },
+    ]);
 
     const history = (await apiCall(t, fan, 'GET', `${url}/history`)).json();
     expect(history.pointsEarned).toBe(50);
@@ -202,6 +209,34 @@ describe('trivia', () => {
         ['Chequered', true],
       ],
     );
+    expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
+  });
+
+  it('a one-question quiz completes with its first answer: recorded, paid and stored at once', async () => {
+    const { org, fan } = await orgWithFan(t);
+    const trivia = await makeChallenge(t, org, {
+      subtype: 'trivia',
+      questions: [
+        {
+          text: 'Which flag ends the race?',
+          options: [
+            { text: 'Blue', points: 0 },
+            { text: 'Chequered', points: 25, isCorrect: true },
+          ],
+        },
+      ],
+    });
+    const url = `/api/challenge/${trivia.challengeId}`;
+    const questionId = trivia.questions[0]?.questionId;
+    const done = await apiCall(t, fan, 'POST', url, { questionId, responseIndex: 1 });
+    expect(done.json()).toMatchObject({ correct: true, points: 25, completed: true });
+    expect(await balance(t, fan)).toBe(25);
+    const view = (await apiCall(t, fan, 'GET', url)).json();
+    expect(view.userResponse).toMatchObject({ status: 'completed', score: 25 });
+    expect(view.questions[0].triviaUserResponse).toEqual({ responseIndex: 1, correct: true, points: 25 });
+    const again = await apiCall(t, fan, 'POST', url, { questionId, responseIndex: 0 });
+    expect(again.json().code).toBe('already_answered');
+    expect(await balance(t, fan)).toBe(25);
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 
