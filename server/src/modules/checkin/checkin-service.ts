@@ -2,7 +2,8 @@ import type { CheckinResult, CheckinStatus } from '@paddock/contracts/api/checki
 import { sql } from 'kysely';
 import type { Organization } from '../../db/schema.ts';
 import { compiledStatement } from '../../platform/compiled-statement.ts';
-import { unprocessable } from '../../platform/errors.ts';
+import { AppError, unprocessable } from '../../platform/errors.ts';
+import { dayCheckedIn, forgetCheckedIn, rememberCheckedIn } from './checkin-done-today.ts';
 import { lastCheckin } from './checkin-last.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { withLedgerPost } from '../ledger/ledger-ctes.ts';
@@ -49,31 +50,57 @@ export async function checkinStatus(call: FanCall): Promise<CheckinStatus> {
 /**
  * POST /checkin: one per calendar day in the organization's time zone. The fan's row is locked
  * first so concurrent check-ins run one after the other and the second sees the first; the
- * unique (user_id, day) and the ledger's once-only key back that up.
+ * unique (user_id, day) and the ledger's once-only key back that up. A fan this process has
+ * seen checked in today is refused after one batched read, without the lock (refuseIfDone).
  */
 export async function checkIn(call: FanCall): Promise<CheckinResult> {
-  const { org, userId, now } = call;
-  return call.db.transaction().execute(async (trx) => {
-    if (!(await lockFanOnly(trx, org.id, userId))) throw new Error('The signed-in fan no longer exists');
-    const today = todayIn(org.timeZone, now);
-    const last = await lastCheckin(trx, org.id, userId);
-    if (last?.day === today) {
-      throw unprocessable('already_checked_in', 'You have already checked in today; come back tomorrow');
-    }
-    const streak = last?.day === previousDay(today) ? last.streak + 1 : 1;
-    const points = rewardForStreak(org, streak);
-    const pointsAwarded = await recordAndPay({ ...call, db: trx }, today, streak, points);
-    // Product §12.3: streak milestones (7/30/100 days) and season participation, each granted once.
-    // One call for both: it looks the organization's milestone definitions up once.
-    await awardMilestoneBadges(trx, {
-      organizationId: org.id,
-      userId,
-      at: now,
-      streakDays: streak,
-      event: 'season_participation',
+  const { db, org, userId, now } = call;
+  const today = todayIn(org.timeZone, now);
+  await refuseIfDone(call, today);
+  try {
+    const result = await db.transaction().execute(async (trx) => {
+      if (!(await lockFanOnly(trx, org.id, userId))) throw new Error('The signed-in fan no longer exists');
+      const last = await lastCheckin(trx, org.id, userId);
+      if (last?.day === today) throw alreadyCheckedIn();
+      const streak = last?.day === previousDay(today) ? last.streak + 1 : 1;
+      const points = rewardForStreak(org, streak);
+      const pointsAwarded = await recordAndPay({ ...call, db: trx }, today, streak, points);
+      // Product §12.3: streak milestones (7/30/100 days) and season participation, each granted once.
+      // One call for both: it looks the organization's milestone definitions up once.
+      await awardMilestoneBadges(trx, {
+        organizationId: org.id,
+        userId,
+        at: now,
+        streakDays: streak,
+        event: 'season_participation',
+      });
+      return { days: streak, eligibleForCheckin: false, pointsAwarded };
     });
-    return { days: streak, eligibleForCheckin: false, pointsAwarded };
-  });
+    rememberCheckedIn(db, org.id, userId, today);
+    return result;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'already_checked_in') {
+      rememberCheckedIn(db, org.id, userId, today);
+    }
+    throw error;
+  }
+}
+
+const alreadyCheckedIn = () =>
+  unprocessable('already_checked_in', 'You have already checked in today; come back tomorrow');
+
+/**
+ * A fan this process saw checked in today is refused on the database's word, read outside any
+ * transaction (batched with the other reads of the moment, checkin-last.ts): a committed row for
+ * today refuses as the locked path would, and a fan whose row is gone (a support deletion) takes
+ * the locked path again.
+ */
+async function refuseIfDone(call: FanCall, today: string) {
+  const { db, org, userId } = call;
+  if (dayCheckedIn(db, org.id, userId) !== today) return;
+  const last = await lastCheckin(db, org.id, userId);
+  if (last?.day === today) throw alreadyCheckedIn();
+  forgetCheckedIn(db, org.id, userId);
 }
 
 /**
@@ -108,9 +135,7 @@ async function recordAndPay(call: FanCall, today: string, streak: number, points
     createdAt: now,
   });
   const written = rows[0];
-  if (!written?.checkinId) {
-    throw unprocessable('already_checked_in', 'You have already checked in today; come back tomorrow');
-  }
+  if (!written?.checkinId) throw alreadyCheckedIn();
   const posted = await ledgerPostedInStatement(trx, line, written, now);
   return posted.applied ? posted.amount : 0;
 }

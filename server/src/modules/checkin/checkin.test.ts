@@ -244,4 +244,34 @@ describeOnPostgres('check-in under concurrency (real PostgreSQL)', () => {
     expect(await balance(t, fan)).toBe(10);
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
+
+  it('refuses a repeat without waiting for the fan’s row, which another transaction holds', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    expect((await rawApiCall(t, fan, 'POST', '/api/checkin')).statusCode).toBe(200);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    // Another writer of this fan (an answer, a spend) holds the row lock checkIn would wait for.
+    const holder = t.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').where('id', '=', fan.user.id).forUpdate().execute();
+      locked();
+      await released;
+    });
+    await lockTaken;
+    const blocked = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 10_000));
+    const again = await Promise.race([rawApiCall(t, fan, 'POST', '/api/checkin'), blocked]);
+    release();
+    await holder;
+    expect(again).not.toBe('blocked');
+    if (again === 'blocked') return;
+    expect(again.statusCode).toBe(422);
+    expect(again.json().code).toBe('already_checked_in');
+    expect(await balance(t, fan)).toBe(10);
+  });
 });

@@ -1,0 +1,43 @@
+import type { Database } from '../../db/engine.ts';
+
+/**
+ * Which fans this process has seen checked in, and on which day: a hint that lets a repeated
+ * POST /checkin (a double tap, a client retrying) be refused by one batched read instead of a
+ * transaction that waits for and takes the fan's row lock (checkIn). Only a hint: the refusal
+ * still reads the fan's last check-in from the database, so a day row support deleted is
+ * honoured, and a fan without a hint takes the locked path as before. Per process; one map per
+ * database handle, so two apps in one process (the tests) never share one.
+ */
+const seen = new WeakMap<Database, Map<string, string>>();
+
+/** Fans remembered per handle; past it, the earliest remembered are forgotten first. */
+const MAX_REMEMBERED = 50_000;
+
+const keyOf = (organizationId: string, userId: string) => `${organizationId}/${userId}`;
+
+/** The day (YYYY-MM-DD, the organization's zone) the fan was last seen checked in, if remembered. */
+export function dayCheckedIn(db: Database, organizationId: string, userId: string): string | undefined {
+  return seen.get(db)?.get(keyOf(organizationId, userId));
+}
+
+/** Remembers that the fan is checked in on `day` (a committed check-in, or one the database showed). */
+export function rememberCheckedIn(db: Database, organizationId: string, userId: string, day: string) {
+  let days = seen.get(db);
+  if (!days) {
+    days = new Map();
+    seen.set(db, days);
+  }
+  const key = keyOf(organizationId, userId);
+  // Re-inserted at the end, so the map's order is the order fans were last seen in.
+  days.delete(key);
+  days.set(key, day);
+  if (days.size > MAX_REMEMBERED) {
+    const earliest = days.keys().next();
+    if (!earliest.done) days.delete(earliest.value);
+  }
+}
+
+/** Forgets the fan (the database showed no check-in for the remembered day). */
+export function forgetCheckedIn(db: Database, organizationId: string, userId: string) {
+  seen.get(db)?.delete(keyOf(organizationId, userId));
+}
