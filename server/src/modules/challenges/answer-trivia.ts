@@ -2,14 +2,10 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { compiledStatement } from '../../platform/compiled-statement.ts';
 import { unprocessable } from '../../platform/errors.ts';
-import {
-  type AnswerContext,
-  type AnswerOutcome,
-  award,
-  badRequest,
-  ledgerDescription,
-} from './answer-common.ts';
+import { type AnswerContext, type AnswerOutcome, badRequest, ledgerDescription } from './answer-common.ts';
 import type { OwnTriviaAnswer } from './challenge-fan-answers.ts';
+import { postAwards } from '../ledger/ledger-awards.ts';
+import { bestActiveBoost } from '../rewards/boost-rules.ts';
 import type { KnownViewData } from './challenge-views.ts';
 
 /**
@@ -111,22 +107,18 @@ async function scoreIfComplete(
       points: q.answeredPoints ?? 0,
     });
   }
+  // Every correct answer is paid once, all in one statement: a once key per question and answer
+  // version, so a retried request cannot pay twice.
+  const paidByQuestion = complete ? await payCorrectAnswers(ctx, questions) : new Map<string, number>();
   let total = 0;
   const paidAnswers: Record<string, number> = {};
   if (complete) {
     for (const a of questions) {
-      const paid = a.isCorrect
-        ? await award(
-            ctx,
-            a.points ?? 0,
-            `trivia:${a.questionId}:v${a.version}`,
-            `${ledgerDescription(challenge)} (Q${a.orderIndex + 1})`,
-          )
-        : 0;
-      total += paid;
+      const points = paidByQuestion.get(a.questionId) ?? 0;
+      total += points;
       const answer = triviaAnswers.get(a.questionId);
-      if (answer) answer.points = paid;
-      paidAnswers[a.questionId] = paid;
+      if (answer) answer.points = points;
+      paidAnswers[a.questionId] = points;
     }
   }
   const progress = {
@@ -158,6 +150,30 @@ async function scoreIfComplete(
     ...progress,
   };
   return { paid: complete ? total : null, known: { response: ownResponse, triviaAnswers } };
+}
+
+/** The points each correct answer was paid, by question (a wrong one, or one worth 0, pays nothing). */
+async function payCorrectAnswers(ctx: AnswerContext, questions: readonly QuizProgress[]) {
+  const { db, challenge, org, userId, now } = ctx;
+  const correct = questions.filter((a) => a.isCorrect && (a.points ?? 0) > 0);
+  const amounts = await postAwards(
+    db,
+    {
+      organizationId: org.id,
+      userId,
+      kind: 'challenge',
+      reference: challenge.id,
+      at: now,
+      earning: 'challenges',
+    },
+    correct.map((a) => ({
+      amount: a.points ?? 0,
+      onceKey: `trivia:${a.questionId}:v${a.version}`,
+      description: `${ledgerDescription(challenge)} (Q${a.orderIndex + 1})`,
+    })),
+    bestActiveBoost,
+  );
+  return new Map(correct.map((a, i) => [a.questionId, amounts[i] ?? 0]));
 }
 
 /** responseAndPickedOption's statement, compiled once (its SQL never changes, only the ids). */

@@ -212,6 +212,38 @@ describe('trivia', () => {
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 
+  it('completing under a boost pays each correct answer boosted, named on its own history line, stored with it', async () => {
+    const { org, fan } = await orgWithFan(t);
+    const operator = await createFan(t, org, { roles: ['operator'] });
+    const now = t.clock.now().getTime();
+    const boost = await apiCall(t, operator, 'POST', '/api/admin/boosts', {
+      name: 'Quiz night',
+      multiplier: 1.5,
+      earning: 'challenges',
+      startsAt: new Date(now - 3_600_000).toISOString(),
+      endsAt: new Date(now + 3_600_000).toISOString(),
+    });
+    expect(boost.statusCode, boost.body).toBe(201);
+    const trivia = await makeChallenge(t, org, { subtype: 'trivia' });
+    const url = `/api/challenge/${trivia.challengeId}`;
+    const [q1, q2] = trivia.questions as { questionId: string }[];
+    await apiCall(t, fan, 'POST', url, { questionId: q1?.questionId, responseIndex: 1 });
+    const done = await apiCall(t, fan, 'POST', url, { questionId: q2?.questionId, responseIndex: 0 });
+    // 30 × 1.5 = 45 and 20 × 1.5 = 30.
+    expect(done.json()).toMatchObject({ correct: true, points: 75, completed: true });
+    expect(await balance(t, fan)).toBe(75);
+    expect((await ledgerLines(t, fan)).map((l) => [l.amount, l.description]).sort()).toEqual([
+      [30, 'Trivia: Test trivia (Q2) ×1.5 Quiz night'],
+      [45, 'Trivia: Test trivia (Q1) ×1.5 Quiz night'],
+    ]);
+    const view = (await apiCall(t, fan, 'GET', url)).json();
+    expect(view.userResponse).toMatchObject({ status: 'completed', score: 75 });
+    expect(
+      view.questions.map((q: { triviaUserResponse: { points: number } }) => q.triviaUserResponse.points),
+    ).toEqual([45, 30]);
+    expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
+  });
+
   it('a one-question quiz completes with its first answer: recorded, paid and stored at once', async () => {
     const { org, fan } = await orgWithFan(t);
     const trivia = await makeChallenge(t, org, {

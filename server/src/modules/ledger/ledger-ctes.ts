@@ -18,7 +18,7 @@ export interface LedgerAmountCte {
 
 /** What the ledger's CTEs add for the caller's statement to read. */
 export interface LedgerPostCtes {
-  ledgerLine: { id: string; amount: number };
+  ledgerLine: { id: string; amount: number; onceKey: string | null };
   ledgerBalance: { points: number; lifetimePoints: number };
   /** The fan's balance in the statement's snapshot, before its own update (read only if named). */
   ledgerBalanceBefore: { points: number; lifetimePoints: number };
@@ -47,44 +47,110 @@ export function withLedgerPost<D extends DB & LedgerAmountCte>(qc: QueryCreator<
   // Kysely cannot follow a generic schema through its builders: the CTEs are typed on the
   // concrete one, and the caller gets its own schema back with the two CTEs added.
   const q = qc as unknown as QueryCreator<DB & LedgerAmountCte>;
-  const built = q
-    .with('ledgerLine', (qb) =>
-      qb
-        .insertInto('pointTransactions')
-        .columns(['organizationId', 'userId', 'amount', 'kind', 'reference', 'description', 'onceKey'])
-        .expression((eb) =>
-          eb
-            .selectFrom('ledgerAmount')
-            .select([
-              // Typed: a parameter in an INSERT's SELECT list is text to PostgreSQL otherwise.
-              sql<string>`${v.organizationId}::uuid`.as('organizationId'),
-              sql<string>`${v.userId}::uuid`.as('userId'),
-              'ledgerAmount.amount',
-              sql<string>`${v.kind}::text`.as('kind'),
-              sql<string | null>`${v.reference}::text`.as('reference'),
-              sql<string>`${v.description}::text`.as('description'),
-              sql<string | null>`${v.onceKey}::text`.as('onceKey'),
-            ])
-            .where('ledgerAmount.amount', '<>', sql.lit(0)),
-        )
-        .onConflict((oc) => oc.columns(['userId', 'onceKey']).where('onceKey', 'is not', null).doNothing())
-        .returning(['id', 'amount']),
-    )
+  const withLine = q.with('ledgerLine', (qb) =>
+    qb
+      .insertInto('pointTransactions')
+      .columns(['organizationId', 'userId', 'amount', 'kind', 'reference', 'description', 'onceKey'])
+      .expression((eb) =>
+        eb
+          .selectFrom('ledgerAmount')
+          .select([
+            // Typed: a parameter in an INSERT's SELECT list is text to PostgreSQL otherwise.
+            sql<string>`${v.organizationId}::uuid`.as('organizationId'),
+            sql<string>`${v.userId}::uuid`.as('userId'),
+            'ledgerAmount.amount',
+            sql<string>`${v.kind}::text`.as('kind'),
+            sql<string | null>`${v.reference}::text`.as('reference'),
+            sql<string>`${v.description}::text`.as('description'),
+            sql<string | null>`${v.onceKey}::text`.as('onceKey'),
+          ])
+          .where('ledgerAmount.amount', '<>', sql.lit(0)),
+      )
+      .onConflict((oc) => oc.columns(['userId', 'onceKey']).where('onceKey', 'is not', null).doNothing())
+      .returning(['id', 'amount', 'onceKey']),
+  );
+  return withBalance(withLine as unknown as LinesWritten, v) as unknown as QueryCreator<D & LedgerPostCtes>;
+}
+
+/** The CTE a caller's statement provides for several lines: a row per line, in posting order. */
+export interface LedgerAmountsCte {
+  ledgerAmounts: { amount: number; onceKey: string | null; description: string };
+}
+
+/**
+ * withLedgerPost for several lines of one fan in one statement (a quiz's answers paid at its
+ * completion): the caller's `ledgerAmounts` gives each line's amount, once key and words, the
+ * kind and reference are the statement's. `ledgerLine` then holds a row per line that went in
+ * (a repeated once key's line does not), and `ledgerBalance` the balance after all of them.
+ */
+export function withLedgerPosts<D extends DB & LedgerAmountsCte>(
+  qc: QueryCreator<D>,
+  v: Pick<LedgerLineValues, 'organizationId' | 'userId' | 'kind' | 'reference'>,
+) {
+  const q = qc as unknown as QueryCreator<DB & LedgerAmountsCte>;
+  const withLines = q.with('ledgerLine', (qb) =>
+    qb
+      .insertInto('pointTransactions')
+      .columns(['organizationId', 'userId', 'amount', 'kind', 'reference', 'description', 'onceKey'])
+      .expression((eb) =>
+        eb
+          .selectFrom('ledgerAmounts')
+          .select([
+            sql<string>`${v.organizationId}::uuid`.as('organizationId'),
+            sql<string>`${v.userId}::uuid`.as('userId'),
+            'ledgerAmounts.amount',
+            sql<string>`${v.kind}::text`.as('kind'),
+            sql<string | null>`${v.reference}::text`.as('reference'),
+            'ledgerAmounts.description',
+            'ledgerAmounts.onceKey',
+          ])
+          .where('ledgerAmounts.amount', '<>', sql.lit(0)),
+      )
+      .onConflict((oc) => oc.columns(['userId', 'onceKey']).where('onceKey', 'is not', null).doNothing())
+      .returning(['id', 'amount', 'onceKey']),
+  );
+  return withBalance(withLines as unknown as LinesWritten, v) as unknown as QueryCreator<D & LedgerPostCtes>;
+}
+
+/** A statement that has written its `ledgerLine` (the caller's own CTEs left out of its type). */
+type LinesWritten = QueryCreator<DB & Pick<LedgerPostCtes, 'ledgerLine'>>;
+
+/**
+ * `ledgerBalance` (the fan's balance after the lines that went in; no row without one, or when a
+ * spend would take the balance below zero) and `ledgerBalanceBefore`. The update takes the fan's
+ * row lock and PostgreSQL re-checks the overdraft guard on the locked row, as in postPoints.
+ */
+function withBalance(q: LinesWritten, v: Pick<LedgerLineValues, 'organizationId' | 'userId'>) {
+  return q
     .with('ledgerBalance', (qb) =>
       qb
         .updateTable('users')
-        .set((eb) => {
-          const amount = eb.selectFrom('ledgerLine').select('ledgerLine.amount');
-          return {
-            points: eb('points', '+', amount),
-            // Only an award adds to lifetime points (the rank ladder's measure).
-            lifetimePoints: eb('lifetimePoints', '+', eb.fn<number>('greatest', [amount, sql.lit(0)])),
-          };
-        })
+        .set((eb) => ({
+          // The sum of no lines is null: then the guard below is not true and nothing changes.
+          points: eb(
+            'points',
+            '+',
+            eb.selectFrom('ledgerLine').select((s) => s.fn.sum<number>('amount').as('sum')),
+          ),
+          // Only an award adds to lifetime points (the rank ladder's measure).
+          lifetimePoints: eb(
+            'lifetimePoints',
+            '+',
+            eb.selectFrom('ledgerLine').select(sql<number>`sum(greatest(amount, 0))`.as('sum')),
+          ),
+        }))
         .where('id', '=', v.userId as string)
         .where('organizationId', '=', v.organizationId as string)
         .where((eb) =>
-          eb(eb('points', '+', eb.selectFrom('ledgerLine').select('ledgerLine.amount')), '>=', sql.lit(0)),
+          eb(
+            eb(
+              'points',
+              '+',
+              eb.selectFrom('ledgerLine').select((s) => s.fn.sum<number>('amount').as('sum')),
+            ),
+            '>=',
+            sql.lit(0),
+          ),
         )
         .returning(['points', 'lifetimePoints']),
     )
@@ -95,7 +161,6 @@ export function withLedgerPost<D extends DB & LedgerAmountCte>(qc: QueryCreator<
         .where('id', '=', v.userId as string)
         .where('organizationId', '=', v.organizationId as string),
     );
-  return built as unknown as QueryCreator<D & LedgerPostCtes>;
 }
 
 /**
