@@ -10,9 +10,11 @@
  *    from this process (PostgreSQL NOTIFY, as another server process would); per event, the
  *    time until every socket had it (p50/p99 over the events).
  * 2. Bursts of BENCH_BURST (default 5,000) poll answers by as many fans (burst-worker.ts, 50
- *    connections), in BENCH_ROUNDS (default 3) rounds of two on the same server process: one
+ *    connections), in BENCH_ROUNDS (default 4) rounds of two on the same server process: one
  *    with every listener connected, one with none (their sockets closed), the order alternating
- *    from round to round. Each round gives the answer path's throughput with listeners against
+ *    from round to round, so that with an even number of rounds each order counts as often (the
+ *    answers/s still rose from burst to burst after the warm-up on 2026-11-28, which favours
+ *    whichever side comes second). Each round gives the answer path's throughput with listeners against
  *    without; the report gives the median and the range of that drop over the rounds (one noisy
  *    burst on this shared machine decides nothing either way), the server's CPU per answer on
  *    each side, the frames the listeners received, and the time from the last answer until every
@@ -65,7 +67,7 @@ const ANSWERED = Math.min(CONNECTIONS, Number(process.env.BENCH_ANSWERED ?? 2_50
 /** BENCH_PROFILE=1: the server runs under --cpu-prof; the top self time of the first round's bursts is printed. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
 /** Pairs of bursts, one without and one with the listeners (two polls each; 10 polls, 2 for warm-ups). */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 /**
  * The listener processes' niceness (BENCH_LISTENER_NICE, default 19): they stand in for fans'
  * phones, which are not on the measured machine, so they take the cores only when the server,
@@ -221,7 +223,7 @@ async function main() {
     });
 
     // A fresh server answers its first requests slowly (JIT, pools): a warm-up burst, not counted.
-    const warmUp = (poll: string) => burst({ ...burstSpec(poll), amount: Math.min(BURST, 1_000) });
+    const warmUp = (poll: string, amount = Math.min(BURST, 1_000)) => burst({ ...burstSpec(poll), amount });
     await warmUp(warmPoll);
     // Each answer's reply counts the poll's responses again (its view carries the results): every
     // measured poll gets the same ANSWERED answers first, so that the bursts differ by the
@@ -248,8 +250,12 @@ async function main() {
     // process, heap and caches on both sides of each comparison. Its memory is read before the
     // sockets open and after, each after the same quiet pause.
     await server.stop();
+    // What autovacuum would otherwise do during the first bursts: the seed's and the pre-answers'
+    // statistics and visibility maps.
+    await adminQuery(databaseUrl, 'vacuum analyze');
     server = await start(true);
-    await warmUp(rewarmPoll);
+    // A whole burst: after 1,000 answers the measured server still sped up from burst to burst.
+    await warmUp(rewarmPoll, BURST);
     await sleep(5_000);
     const mb = () => {
       const rss = memoryOf(server?.pid)?.rssMb;
