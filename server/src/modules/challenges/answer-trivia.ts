@@ -301,20 +301,20 @@ const recordAnswerStatement = compiledStatement(
  * scoreIfComplete's write of the quiz's progress, compiled once: the fan's response (inserted
  * with the first answer when `responseId` is null, updated otherwise) and what each answer was
  * paid (`answers`: a JSON object of points by question id, empty until the quiz completes), in
- * one statement instead of one per question (a 10-question quiz completed in 21 statements).
+ * one statement instead of one per question.
  */
+const PROGRESS_COLUMNS = [
+  'organizationId',
+  'challengeId',
+  'userId',
+  'createdAt',
+  'status',
+  'pointsAwarded',
+  'completedAt',
+] as const;
+
 const writeProgress = compiledStatement(
-  [
-    'responseId',
-    'organizationId',
-    'challengeId',
-    'userId',
-    'createdAt',
-    'status',
-    'pointsAwarded',
-    'completedAt',
-    'answers',
-  ],
+  [...PROGRESS_COLUMNS, 'responseId', 'answers'],
   (db, v) =>
     db
       .with('updatedProgress', (qb) =>
@@ -327,15 +327,7 @@ const writeProgress = compiledStatement(
       .with('insertedProgress', (qb) =>
         qb
           .insertInto('challengeResponses')
-          .columns([
-            'organizationId',
-            'challengeId',
-            'userId',
-            'createdAt',
-            'status',
-            'pointsAwarded',
-            'completedAt',
-          ])
+          .columns([...PROGRESS_COLUMNS])
           .expression(
             qb
               .selectNoFrom([

@@ -45,31 +45,19 @@ export interface LedgerLineValues {
  */
 export function withLedgerPost<D extends DB & LedgerAmountCte>(qc: QueryCreator<D>, v: LedgerLineValues) {
   // Kysely cannot follow a generic schema through its builders: the CTEs are typed on the
-  // concrete one, and the caller gets its own schema back with the two CTEs added.
+  // concrete one, and the caller gets its own schema back with the CTEs added. One line is the
+  // several-line post of a single row (PostgreSQL inlines the plain CTE between them).
   const q = qc as unknown as QueryCreator<DB & LedgerAmountCte>;
-  const withLine = q.with('ledgerLine', (qb) =>
+  const lines = q.with('ledgerAmounts', (qb) =>
     qb
-      .insertInto('pointTransactions')
-      .columns(['organizationId', 'userId', 'amount', 'kind', 'reference', 'description', 'onceKey'])
-      .expression((eb) =>
-        eb
-          .selectFrom('ledgerAmount')
-          .select([
-            // Typed: a parameter in an INSERT's SELECT list is text to PostgreSQL otherwise.
-            sql<string>`${v.organizationId}::uuid`.as('organizationId'),
-            sql<string>`${v.userId}::uuid`.as('userId'),
-            'ledgerAmount.amount',
-            sql<string>`${v.kind}::text`.as('kind'),
-            sql<string | null>`${v.reference}::text`.as('reference'),
-            sql<string>`${v.description}::text`.as('description'),
-            sql<string | null>`${v.onceKey}::text`.as('onceKey'),
-          ])
-          .where('ledgerAmount.amount', '<>', sql.lit(0)),
-      )
-      .onConflict((oc) => oc.columns(['userId', 'onceKey']).where('onceKey', 'is not', null).doNothing())
-      .returning(['id', 'amount', 'onceKey']),
+      .selectFrom('ledgerAmount')
+      .select([
+        'ledgerAmount.amount',
+        sql<string | null>`${v.onceKey}::text`.as('onceKey'),
+        sql<string>`${v.description}::text`.as('description'),
+      ]),
   );
-  return withBalance(withLine as unknown as LinesWritten, v) as unknown as QueryCreator<D & LedgerPostCtes>;
+  return withLedgerPosts(lines, v) as unknown as QueryCreator<D & LedgerPostCtes>;
 }
 
 /** The CTE a caller's statement provides for several lines: a row per line, in posting order. */
@@ -96,6 +84,7 @@ export function withLedgerPosts<D extends DB & LedgerAmountsCte>(
         eb
           .selectFrom('ledgerAmounts')
           .select([
+            // Typed: a parameter in an INSERT's SELECT list is text to PostgreSQL otherwise.
             sql<string>`${v.organizationId}::uuid`.as('organizationId'),
             sql<string>`${v.userId}::uuid`.as('userId'),
             'ledgerAmounts.amount',
