@@ -102,8 +102,9 @@ export async function awardMilestoneBadges(
   if (input.event === 'season_participation') reached.push('season_participation');
   if (reached.length === 0) return [];
 
-  let { defs, granted, names: nameOf } = await grantKnownMilestones(trx, input, reached);
-  await grantBadgeBoosts(trx, { ...input, badgeIds: granted });
+  const known = await grantKnownMilestones(trx, input, reached);
+  let { defs, granted, names: nameOf } = known;
+  await grantBadgeBoosts(trx, { ...input, badgeIds: known.carryingBoosts });
   if (defs.length < MILESTONE_KEYS.length) {
     // First use in this organization: create the missing badges, then grant what is reached.
     defs = await ensureMilestoneBadges(trx, input.organizationId);
@@ -130,7 +131,8 @@ export async function awardMilestoneBadges(
  * The organization's milestone definitions and, in the same statement, the grant of those the
  * fan reached and the operator left enabled (decision 036: a check-in pays one round trip for
  * its milestones, most often granting nothing). The unique (user_id, badge_id) makes a repeat
- * grant nothing. Answers the definitions as they stood and the badge ids granted now.
+ * grant nothing. Answers the definitions as they stood, the badge ids granted now and those of
+ * them that carry a boost template.
  */
 async function grantKnownMilestones(
   trx: Database,
@@ -169,18 +171,30 @@ async function grantKnownMilestones(
     .leftJoin('ins', 'ins.badgeId', 'defs.badgeId')
     // The granted badges' names ride along (the fan's notification names them): no statement of their own.
     .leftJoin('badges', (join) => join.onRef('badges.id', '=', 'ins.badgeId'))
-    .select([
+    .select((eb) => [
       'defs.key',
       'defs.badgeId',
       'defs.enabled',
       'ins.badgeId as grantedId',
       'badges.name as grantedName',
+      // Whether a granted badge carries a boost template: most carry none, and then granting its
+      // boost reads nothing more (grantBadgeBoosts reads the templates of those that do).
+      eb
+        .exists(
+          eb
+            .selectFrom('badgeBoosts')
+            .select('badgeBoosts.badgeId')
+            .whereRef('badgeBoosts.badgeId', '=', 'ins.badgeId')
+            .where('badgeBoosts.organizationId', '=', input.organizationId),
+        )
+        .as('grantedCarriesBoost'),
     ])
     .execute();
   const defs = rows.map(({ key, badgeId, enabled }) => ({ key, badgeId, enabled }));
   const granted = rows.flatMap((r) => (r.grantedId ? [r.grantedId] : []));
+  const carryingBoosts = rows.flatMap((r) => (r.grantedId && r.grantedCarriesBoost ? [r.grantedId] : []));
   const names = new Map(
     rows.flatMap((r) => (r.grantedId && r.grantedName ? [[r.grantedId, r.grantedName]] : [])),
   );
-  return { defs, granted, names };
+  return { defs, granted, names, carryingBoosts };
 }

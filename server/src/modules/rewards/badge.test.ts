@@ -125,6 +125,33 @@ describe('milestone badges', () => {
     expect(rules[0]).toMatchObject({ rule: 'Check in 7 days in a row', badge: { holders: 1 } });
   });
 
+  it('a milestone badge carrying a boost grants its personal boost with the badge, once; a plain one grants none', async () => {
+    const org = await createOrg(t);
+    const operator = await createFan(t, org, { roles: ['operator'] });
+    const first = await createFan(t, org);
+    // The organization's first milestone creates its definitions, none carrying a boost yet.
+    expect((await award(first, { event: 'season_participation' })).map((g) => g.key)).toEqual([
+      'season_participation',
+    ]);
+    const rules = (await apiCall(t, operator, 'GET', '/api/admin/badges/milestones')).json();
+    const season = rules.find((r: { key: string }) => r.key === 'season_participation');
+    const edited = await apiCall(t, operator, 'PATCH', `/api/admin/badges/${season.badge.badgeId}`, {
+      boost: { name: 'Season boost', multiplier: 2, earning: 'checkin', durationMinutes: 60 },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const boostsOf = async (fan: TestFan) =>
+      ((await apiCall(t, await signInAgain(t, fan), 'GET', '/api/boosts')).json() as { name: string }[]).map(
+        (b) => b.name,
+      );
+    const fan = await createFan(t, org);
+    const granted = await award(fan, { streakDays: 7, event: 'season_participation' });
+    expect(granted.map((g) => g.key).sort()).toEqual(['season_participation', 'streak_7']);
+    expect(await boostsOf(fan)).toEqual(['Season boost']);
+    expect(await award(fan, { event: 'season_participation' })).toEqual([]);
+    expect(await boostsOf(fan)).toEqual(['Season boost']);
+    expect(await boostsOf(first)).toEqual([]);
+  });
+
   // Product §12.3: check-in grants the streak milestones, so a fan sees the badge through the real call.
   it('through POST /api/checkin: the badge appears once on the 7th consecutive day', async () => {
     const org = await createOrg(t);
