@@ -1,6 +1,7 @@
 import type { AdminChallengeInput } from '@paddock/contracts/api/challenges';
 import type { Organization } from '../db/schema.ts';
-import { createFan, createOrg, type TestContext } from './test-app.ts';
+import { expect } from 'vitest';
+import { apiCallAtClock, createFan, createOrg, type TestContext, type TestFan } from './test-app.ts';
 import { createChallenge } from '../modules/challenges/challenge-admin-service.ts';
 
 /** Test factory: a challenge of this org, opened an hour before the test clock unless told otherwise. */
@@ -89,4 +90,21 @@ export async function orgWithFan(t: TestContext, settings: Record<string, unknow
   }
   const fan = await createFan(t, org);
   return { org, fan };
+}
+
+/**
+ * An operator's boost through the admin API: ×2 on challenges for an hour either side of the
+ * test clock unless `body` says otherwise.
+ */
+export async function makeBoost(t: TestContext, operator: TestFan, body: Record<string, unknown> = {}) {
+  const now = t.clock.now().getTime();
+  const res = await apiCallAtClock(t, operator, 'POST', '/api/admin/boosts', {
+    name: 'race-weekend boost',
+    multiplier: 2,
+    earning: 'challenges',
+    startsAt: new Date(now - 3_600_000).toISOString(),
+    endsAt: new Date(now + 3_600_000).toISOString(),
+    ...body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
 }

@@ -313,42 +313,40 @@ const PROGRESS_COLUMNS = [
   'completedAt',
 ] as const;
 
-const writeProgress = compiledStatement(
-  [...PROGRESS_COLUMNS, 'responseId', 'answers'],
-  (db, v) =>
-    db
-      .with('updatedProgress', (qb) =>
-        qb
-          .updateTable('challengeResponses')
-          .set({ status: v.status, pointsAwarded: v.pointsAwarded, completedAt: v.completedAt })
-          .where('id', '=', v.responseId)
-          .returning('id'),
-      )
-      .with('insertedProgress', (qb) =>
-        qb
-          .insertInto('challengeResponses')
-          .columns([...PROGRESS_COLUMNS])
-          .expression(
-            qb
-              .selectNoFrom([
-                // Typed: a parameter in an INSERT's SELECT list is text to PostgreSQL otherwise.
-                sql<string>`${v.organizationId}::uuid`.as('organizationId'),
-                sql<string>`${v.challengeId}::uuid`.as('challengeId'),
-                sql<string>`${v.userId}::uuid`.as('userId'),
-                sql<Date>`${v.createdAt}::timestamptz`.as('createdAt'),
-                sql<string>`${v.status}::text`.as('status'),
-                sql<number>`${v.pointsAwarded}::int`.as('pointsAwarded'),
-                sql<Date | null>`${v.completedAt}::timestamptz`.as('completedAt'),
-              ])
-              .where(sql<boolean>`${v.responseId}::uuid is null`),
-          )
-          .returning('id'),
-      )
-      .updateTable('triviaAnswers')
-      .set({
-        points: sql<number>`(${v.answers}::jsonb ->> ${sql.ref('triviaAnswers.questionId')}::text)::int`,
-      })
-      .where('triviaAnswers.challengeId', '=', v.challengeId)
-      .where(sql<boolean>`${v.answers}::jsonb ->> ${sql.ref('triviaAnswers.questionId')}::text is not null`)
-      .where('triviaAnswers.userId', '=', v.userId),
+const writeProgress = compiledStatement([...PROGRESS_COLUMNS, 'responseId', 'answers'], (db, v) =>
+  db
+    .with('updatedProgress', (qb) =>
+      qb
+        .updateTable('challengeResponses')
+        .set({ status: v.status, pointsAwarded: v.pointsAwarded, completedAt: v.completedAt })
+        .where('id', '=', v.responseId)
+        .returning('id'),
+    )
+    .with('insertedProgress', (qb) =>
+      qb
+        .insertInto('challengeResponses')
+        .columns([...PROGRESS_COLUMNS])
+        .expression(
+          qb
+            .selectNoFrom([
+              // Typed: a parameter in an INSERT's SELECT list is text to PostgreSQL otherwise.
+              sql<string>`${v.organizationId}::uuid`.as('organizationId'),
+              sql<string>`${v.challengeId}::uuid`.as('challengeId'),
+              sql<string>`${v.userId}::uuid`.as('userId'),
+              sql<Date>`${v.createdAt}::timestamptz`.as('createdAt'),
+              sql<string>`${v.status}::text`.as('status'),
+              sql<number>`${v.pointsAwarded}::int`.as('pointsAwarded'),
+              sql<Date | null>`${v.completedAt}::timestamptz`.as('completedAt'),
+            ])
+            .where(sql<boolean>`${v.responseId}::uuid is null`),
+        )
+        .returning('id'),
+    )
+    .updateTable('triviaAnswers')
+    .set({
+      points: sql<number>`(${v.answers}::jsonb ->> ${sql.ref('triviaAnswers.questionId')}::text)::int`,
+    })
+    .where('triviaAnswers.challengeId', '=', v.challengeId)
+    .where(sql<boolean>`${v.answers}::jsonb ->> ${sql.ref('triviaAnswers.questionId')}::text is not null`)
+    .where('triviaAnswers.userId', '=', v.userId),
 );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiCallAtClock as apiCall, createFan, type TestFan, useTimedTestApp } from '../../test/test-app.ts';
 import { balance, ledgerLines, ledgerMismatches } from '../../test/points.ts';
-import { makeChallenge, orgWithFan } from '../../test/challenge-fixtures.ts';
+import { makeBoost, makeChallenge, orgWithFan } from '../../test/challenge-fixtures.ts';
 
 const t = useTimedTestApp();
 
@@ -215,15 +215,7 @@ describe('trivia', () => {
   it('completing under a boost pays each correct answer boosted, named on its own history line, stored with it', async () => {
     const { org, fan } = await orgWithFan(t);
     const operator = await createFan(t, org, { roles: ['operator'] });
-    const now = t.clock.now().getTime();
-    const boost = await apiCall(t, operator, 'POST', '/api/admin/boosts', {
-      name: 'Quiz night',
-      multiplier: 1.5,
-      earning: 'challenges',
-      startsAt: new Date(now - 3_600_000).toISOString(),
-      endsAt: new Date(now + 3_600_000).toISOString(),
-    });
-    expect(boost.statusCode, boost.body).toBe(201);
+    await makeBoost(t, operator, { name: 'Quiz night', multiplier: 1.5 });
     const trivia = await makeChallenge(t, org, { subtype: 'trivia' });
     const url = `/api/challenge/${trivia.challengeId}`;
     const [q1, q2] = trivia.questions as { questionId: string }[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeChallenge, orgWithFan } from '../../test/challenge-fixtures.ts';
+import { makeBoost, makeChallenge, orgWithFan } from '../../test/challenge-fixtures.ts';
 import { balance, ledgerLines, ledgerMismatches } from '../../test/points.ts';
 import { apiCall, createFan, type TestFan, useTestApp } from '../../test/test-app.ts';
 
@@ -22,18 +22,7 @@ const storedResponse = (fan: TestFan, challengeId: string) =>
     .where('userId', '=', fan.user.id)
     .executeTakeFirst();
 
-async function boost(operator: TestFan, body: Record<string, unknown>) {
-  const now = t.clock.now().getTime();
-  const res = await apiCall(t, operator, 'POST', '/api/admin/boosts', {
-    name: 'race-weekend boost',
-    multiplier: 2,
-    earning: 'challenges',
-    startsAt: new Date(now - 3_600_000).toISOString(),
-    endsAt: new Date(now + 3_600_000).toISOString(),
-    ...body,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-}
+const boost = (operator: TestFan, body: Record<string, unknown>) => makeBoost(t, operator, body);
 
 describe('a poll answer pays in the statement that records it', () => {
   it('pays the option under the fan’s best boost, rounded half up, and the response, history and balance agree', async () => {

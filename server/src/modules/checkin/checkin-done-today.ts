@@ -1,9 +1,9 @@
 import type { Database } from '../../db/engine.ts';
 
 /**
- * Which fans this process has seen checked in, and on which day: a hint that lets a repeated
- * POST /checkin (a double tap, a client retrying) be refused by one batched read instead of a
- * transaction that waits for and takes the fan's row lock (checkIn). Only a hint: the refusal
+ * Which fans this process has seen checked in, and on which day (decision 040): a hint that lets
+ * a repeated POST /checkin (a double tap, a client retrying) be refused by one batched read
+ * instead of a transaction that waits for and takes the fan's row lock (checkIn). Only a hint: the refusal
  * still reads the fan's last check-in from the database, so a day row support deleted is
  * honoured, and a fan without a hint takes the locked path as before. Per process; one map per
  * database handle, so two apps in one process (the tests) never share one.
