@@ -297,12 +297,7 @@ const recordAnswerStatement = compiledStatement(
       .orderBy('challengeQuestions.orderIndex'),
 );
 
-/**
- * scoreIfComplete's write of the quiz's progress, compiled once: the fan's response (inserted
- * with the first answer when `responseId` is null, updated otherwise) and what each answer was
- * paid (`answers`: a JSON object of points by question id, empty until the quiz completes), in
- * one statement instead of one per question.
- */
+/** The columns of the fan's response that the quiz's progress writes. */
 const PROGRESS_COLUMNS = [
   'organizationId',
   'challengeId',
@@ -313,6 +308,12 @@ const PROGRESS_COLUMNS = [
   'completedAt',
 ] as const;
 
+/**
+ * scoreIfComplete's write of the quiz's progress, compiled once: the fan's response (inserted
+ * with the first answer when `responseId` is null, updated otherwise) and what each answer was
+ * paid (`answers`: a JSON object of points by question id, empty until the quiz completes), in
+ * one statement instead of one per question.
+ */
 const writeProgress = compiledStatement([...PROGRESS_COLUMNS, 'responseId', 'answers'], (db, v) =>
   db
     .with('updatedProgress', (qb) =>
