@@ -1,17 +1,19 @@
 import type { Database } from '../../db/engine.ts';
+import { ExpiringMap } from '../../platform/expiring-map.ts';
 
 /**
  * Which fans this process has seen checked in, and on which day (decision 040): a hint that lets
  * a repeated POST /checkin (a double tap, a client retrying) be refused by one batched read
- * instead of a transaction that waits for and takes the fan's row lock (checkIn). Only a hint: the refusal
- * still reads the fan's last check-in from the database, so a day row support deleted is
- * honoured, and a fan without a hint takes the locked path as before. Per process; one map per
- * database handle, so two apps in one process (the tests) never share one.
+ * instead of a transaction that waits for and takes the fan's row lock (checkIn). Only a hint:
+ * the refusal still reads the fan's last check-in from the database, so a day row support
+ * deleted is honoured, and a fan without a hint takes the locked path as before. Per process,
+ * in the bounded map the hot paths share (decision 032); one per database handle, so two apps in
+ * one process (the tests) never share one.
  */
-const seen = new WeakMap<Database, Map<string, string>>();
+const seen = new WeakMap<Database, ExpiringMap<string>>();
 
-/** Fans remembered per handle; past it, the earliest remembered are forgotten first. */
-const MAX_REMEMBERED = 50_000;
+/** A hint outlives the day it names by nothing useful: a calendar day and a little more. */
+const REMEMBER_MS = 26 * 3_600_000;
 
 const keyOf = (organizationId: string, userId: string) => `${organizationId}/${userId}`;
 
@@ -24,17 +26,10 @@ export function dayCheckedIn(db: Database, organizationId: string, userId: strin
 export function rememberCheckedIn(db: Database, organizationId: string, userId: string, day: string) {
   let days = seen.get(db);
   if (!days) {
-    days = new Map();
+    days = new ExpiringMap<string>(REMEMBER_MS);
     seen.set(db, days);
   }
-  const key = keyOf(organizationId, userId);
-  // Re-inserted at the end, so the map's order is the order fans were last seen in.
-  days.delete(key);
-  days.set(key, day);
-  if (days.size > MAX_REMEMBERED) {
-    const earliest = days.keys().next();
-    if (!earliest.done) days.delete(earliest.value);
-  }
+  days.set(keyOf(organizationId, userId), day);
 }
 
 /** Forgets the fan (the database showed no check-in for the remembered day). */
