@@ -9,8 +9,13 @@ const t = useTestApp();
 
 const NOW = '2026-06-01T12:00:00Z';
 
-const award = (fan: TestFan, amount: number, description = `Award ${amount}`) =>
-  fund(t, fan, amount, description);
+// The ledger lists newest first by (created_at, id); ids are random, so two awards stamped in the
+// same millisecond (the embedded engine's clock) would list in either order. Each award waits for
+// the next millisecond, so the order these tests expect is the order the awards were made.
+const award = async (fan: TestFan, amount: number, description = `Award ${amount}`) => {
+  await fund(t, fan, amount, description);
+  await new Promise((resolve) => setTimeout(resolve, 2));
+};
 
 describe('GET /api/user/me', () => {
   it('each fan gets their own row from the shared statement, scoped by organization, no secret column', async () => {
