@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import { Batcher } from '../../platform/batcher.ts';
 import { compiledStatement } from '../../platform/compiled-statement.ts';
+import { fanLockColumn } from '../profile/fan-accounts.ts';
 
 /** The fan's latest check-in. */
 export interface LastCheckin {
@@ -32,6 +33,38 @@ const lastInTransaction = compiledStatement(['organizationId', 'userId'], (db, v
     .orderBy('day', 'desc')
     .limit(sql.lit(1)),
 );
+
+/**
+ * POST /checkin's first statement: takes the fan's row lock (FOR UPDATE, for the rest of the
+ * transaction) and reads the fan's latest check-in, one round trip instead of two. The read sees
+ * the database as the statement began, before any wait for the lock, so it can miss a check-in
+ * that committed while the lock waited: the check-in's own insert is guarded on this very day
+ * (`lastDay` in checkin-service.ts) and reads again behind the lock when it was missed.
+ */
+export async function lockFanAndReadLast(
+  trx: Database,
+  organizationId: string,
+  userId: string,
+): Promise<{ fanLocked: boolean; last: LastCheckin | undefined }> {
+  const row = (await lockAndLastStatement(trx, { organizationId, userId })).rows[0];
+  const last = row?.day != null && row.streak != null ? { day: row.day, streak: row.streak } : undefined;
+  return { fanLocked: row?.fanLocked === true, last };
+}
+
+const lockAndLastStatement = compiledStatement(['organizationId', 'userId'], (db, v) => {
+  const latest = () =>
+    db
+      .selectFrom('checkins')
+      .where('organizationId', '=', v.organizationId)
+      .where('userId', '=', v.userId)
+      .orderBy('day', 'desc')
+      .limit(sql.lit(1));
+  return db.selectNoFrom([
+    fanLockColumn(db, v.organizationId, v.userId),
+    latest().select('day').as('day'),
+    latest().select('streak').as('streak'),
+  ]);
+});
 
 /**
  * The fan's latest check-in in this organization, or none.

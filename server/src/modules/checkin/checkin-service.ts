@@ -4,7 +4,7 @@ import type { Organization } from '../../db/schema.ts';
 import { compiledStatement } from '../../platform/compiled-statement.ts';
 import { AppError, unprocessable } from '../../platform/errors.ts';
 import { dayCheckedIn, forgetCheckedIn, rememberCheckedIn } from './checkin-done-today.ts';
-import { lastCheckin } from './checkin-last.ts';
+import { type LastCheckin, lastCheckin, lockFanAndReadLast } from './checkin-last.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { withLedgerPost } from '../ledger/ledger-ctes.ts';
 import {
@@ -13,7 +13,6 @@ import {
   boostedDescription,
   ledgerPostedInStatement,
 } from '../ledger/ledger-service.ts';
-import { lockFanOnly } from '../profile/fan-accounts.ts';
 import { awardMilestoneBadges } from '../rewards/badge-milestones.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
 import { todayIn } from '../../platform/calendar.ts';
@@ -49,9 +48,10 @@ export async function checkinStatus(call: FanCall): Promise<CheckinStatus> {
 
 /**
  * POST /checkin: one per calendar day in the organization's time zone. The fan's row is locked
- * first so concurrent check-ins run one after the other and the second sees the first; the
- * unique (user_id, day) and the ledger's once-only key back that up. A fan this process has
- * seen checked in today is refused after one batched read, without the lock (refuseIfDone).
+ * first, with the latest check-in read in the same statement, so concurrent check-ins run one
+ * after the other; the unique (user_id, day), the insert's guard on the day it read and the
+ * ledger's once-only key back that up. A fan this process has seen checked in today is refused
+ * after one batched read, without the lock (refuseIfDone).
  */
 export async function checkIn(call: FanCall): Promise<CheckinResult> {
   const { db, org, userId, now } = call;
@@ -59,22 +59,16 @@ export async function checkIn(call: FanCall): Promise<CheckinResult> {
   await refuseIfDone(call, today);
   try {
     const result = await db.transaction().execute(async (trx) => {
-      if (!(await lockFanOnly(trx, org.id, userId))) throw new Error('The signed-in fan no longer exists');
-      const last = await lastCheckin(trx, org.id, userId);
-      if (last?.day === today) throw alreadyCheckedIn();
-      const streak = last?.day === previousDay(today) ? last.streak + 1 : 1;
-      const points = rewardForStreak(org, streak);
-      const pointsAwarded = await recordAndPay({ ...call, db: trx }, today, streak, points);
-      // Product §12.3: streak milestones (7/30/100 days) and season participation, each granted once.
-      // One call for both: it looks the organization's milestone definitions up once.
-      await awardMilestoneBadges(trx, {
-        organizationId: org.id,
-        userId,
-        at: now,
-        streakDays: streak,
-        event: 'season_participation',
-      });
-      return { days: streak, eligibleForCheckin: false, pointsAwarded };
+      const seen = await lockFanAndReadLast(trx, org.id, userId);
+      if (!seen.fanLocked) throw new Error('The signed-in fan no longer exists');
+      const inTransaction = { ...call, db: trx };
+      // The first read may predate a check-in that committed while the lock waited (checkin-last.ts):
+      // then the guarded insert wrote nothing, and the day is read again, now behind the lock.
+      return (
+        (await recordDay(inTransaction, today, seen.last)) ??
+        (await recordDay(inTransaction, today, await lastCheckin(trx, org.id, userId))) ??
+        raceAfterLock()
+      );
     });
     rememberCheckedIn(db, org.id, userId, today);
     return result;
@@ -84,6 +78,38 @@ export async function checkIn(call: FanCall): Promise<CheckinResult> {
     }
     throw error;
   }
+}
+
+/**
+ * Today's check-in after `last`, the latest the fan had as read: the streak and the reward it
+ * earns, the row and its points, then the milestones it reaches. Undefined when a check-in later
+ * than `last` exists (the read was stale, nothing written); 422 already_checked_in for today.
+ */
+async function recordDay(
+  call: FanCall,
+  today: string,
+  last: LastCheckin | undefined,
+): Promise<CheckinResult | undefined> {
+  const { db: trx, org, userId, now } = call;
+  if (last?.day === today) throw alreadyCheckedIn();
+  const streak = last?.day === previousDay(today) ? last.streak + 1 : 1;
+  const pointsAwarded = await recordAndPay(call, { today, lastDay: last?.day ?? null, streak });
+  if (pointsAwarded === undefined) return undefined;
+  // Product §12.3: streak milestones (7/30/100 days) and season participation, each granted once.
+  // One call for both: it looks the organization's milestone definitions up once.
+  await awardMilestoneBadges(trx, {
+    organizationId: org.id,
+    userId,
+    at: now,
+    streakDays: streak,
+    event: 'season_participation',
+  });
+  return { days: streak, eligibleForCheckin: false, pointsAwarded };
+}
+
+/** Behind the fan's lock, only a writer that skips it (none does) could add a later check-in. */
+function raceAfterLock(): never {
+  throw new Error("A check-in landed behind the fan's lock");
 }
 
 const alreadyCheckedIn = () =>
@@ -106,10 +132,17 @@ async function refuseIfDone(call: FanCall, today: string) {
 /**
  * Today's check-in row and its points: the boost comes first (from the app's boost memory), then
  * the row and its ledger line go in one statement (decision 039), the line only when the row
- * did. Answers the points paid; 422 already_checked_in when today's row exists.
+ * did. The row goes in only while the fan's latest check-in is still `lastDay` (the streak was
+ * counted from it). Answers the points paid; undefined when a later check-in than `lastDay`
+ * exists, nothing written; 422 already_checked_in when only the unique (user_id, day) refused it.
  */
-async function recordAndPay(call: FanCall, today: string, streak: number, points: number) {
+async function recordAndPay(
+  call: FanCall,
+  day: { today: string; lastDay: string | null; streak: number },
+): Promise<number | undefined> {
   const { db: trx, org, userId, now } = call;
+  const { today, streak } = day;
+  const points = rewardForStreak(org, streak);
   const boost =
     points > 0
       ? await awardBoost(
@@ -130,25 +163,32 @@ async function recordAndPay(call: FanCall, today: string, streak: number, points
     ...line,
     onceKey: `checkin:${today}`,
     day: today,
+    lastDay: day.lastDay,
     streak,
     points,
     createdAt: now,
   });
   const written = rows[0];
-  if (!written?.checkinId) throw alreadyCheckedIn();
+  if (!written?.checkinId) {
+    if (written?.laterCheckin) return undefined;
+    throw alreadyCheckedIn();
+  }
   const posted = await ledgerPostedInStatement(trx, line, written, now);
   return posted.applied ? posted.amount : 0;
 }
 
 /**
  * checkIn's insert of today's row and its ledger line, compiled once (its SQL never changes,
- * only the values): the line's amount is posted only for a row that went in.
+ * only the values): the row goes in only when no check-in later than `lastDay` exists (none at
+ * all when it is null), and the line's amount is posted only for a row that went in.
+ * `laterCheckin` says, in the same snapshot, whether such a check-in exists.
  */
 const insertCheckinAndPay = compiledStatement(
   [
     'organizationId',
     'userId',
     'day',
+    'lastDay',
     'streak',
     'points',
     'createdAt',
@@ -159,18 +199,30 @@ const insertCheckinAndPay = compiledStatement(
     'onceKey',
   ],
   (db, v) => {
+    const later = () =>
+      db
+        .selectFrom('checkins')
+        .select('checkins.id')
+        .where('checkins.organizationId', '=', v.organizationId)
+        .where('checkins.userId', '=', v.userId)
+        .where(sql<boolean>`checkins.day > coalesce(${v.lastDay}::date, '-infinity'::date)`);
     const recorded = db
       .with('checkin', (qb) =>
         qb
           .insertInto('checkins')
-          .values({
-            organizationId: v.organizationId,
-            userId: v.userId,
-            day: v.day,
-            streak: v.streak,
-            points: v.points,
-            createdAt: v.createdAt,
-          })
+          .columns(['organizationId', 'userId', 'day', 'streak', 'points', 'createdAt'])
+          .expression(() =>
+            db
+              .selectNoFrom([
+                sql<string>`${v.organizationId}::uuid`.as('organizationId'),
+                sql<string>`${v.userId}::uuid`.as('userId'),
+                sql<string>`${v.day}::date`.as('day'),
+                sql<number>`${v.streak}::int`.as('streak'),
+                sql<number>`${v.points}::int`.as('points'),
+                sql<Date>`${v.createdAt}::timestamptz`.as('createdAt'),
+              ])
+              .where((w) => w.not(w.exists(later()))),
+          )
           .onConflict((oc) => oc.columns(['userId', 'day']).doNothing())
           .returning('id'),
       )
@@ -179,6 +231,7 @@ const insertCheckinAndPay = compiledStatement(
       );
     return withLedgerPost(recorded, v).selectNoFrom((eb) => [
       eb.selectFrom('checkin').select('checkin.id').as('checkinId'),
+      eb.exists(later()).as('laterCheckin'),
       eb.selectFrom('ledgerLine').select('ledgerLine.id').as('transactionId'),
       eb.selectFrom('ledgerBalance').select('ledgerBalance.points').as('points'),
       eb.selectFrom('ledgerBalance').select('ledgerBalance.lifetimePoints').as('lifetimePoints'),

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   apiCall as rawApiCall,
@@ -8,7 +9,9 @@ import {
 } from '../../test/test-app.ts';
 import { describeOnPostgres } from '../../test/real-postgres.ts';
 import { balance, ledgerMismatches } from '../../test/points.ts';
+import { todayIn } from '../../platform/calendar.ts';
 import { lastCheckin } from './checkin-last.ts';
+import { previousDay } from './checkin-service.ts';
 
 const t = useTimedTestApp();
 
@@ -245,6 +248,42 @@ describeOnPostgres('check-in under concurrency (real PostgreSQL)', () => {
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 
+  it('counts the streak from a check-in that committed while it waited for the fan’s lock', async () => {
+    const org = await createOrg(t);
+    const fan = await createFan(t, org);
+    const yesterday = previousDay(todayIn(org.timeZone, t.clock.now()));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    // Yesterday's check-in (day 4 of a streak) is still being written, under the fan's lock.
+    const holder = t.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').where('id', '=', fan.user.id).forUpdate().execute();
+      await trx
+        .insertInto('checkins')
+        .values({ organizationId: org.id, userId: fan.user.id, day: yesterday, streak: 4, points: 25 })
+        .execute();
+      locked();
+      await released;
+    });
+    await lockTaken;
+    const today = rawApiCall(t, fan, 'POST', '/api/checkin');
+    // Commit only once the check-in waits for the lock: its first read began before the commit.
+    await waitForLockWaiters(1);
+    release();
+    await holder;
+    const res = await today;
+    expect(res.statusCode, res.body).toBe(200);
+    // Day 5 pays the table's fifth value; a streak counted from the stale read would be day 1 (10).
+    expect(res.json()).toMatchObject({ days: 5, pointsAwarded: 30 });
+    expect(await balance(t, fan)).toBe(30);
+    expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
+  });
+
   it('refuses a repeat without waiting for the fan’s row, which another transaction holds', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);
@@ -275,3 +314,15 @@ describeOnPostgres('check-in under concurrency (real PostgreSQL)', () => {
     expect(await balance(t, fan)).toBe(10);
   });
 });
+
+/** Waits until this many of the test database's sessions wait for a lock. */
+async function waitForLockWaiters(count: number) {
+  for (let i = 0; i < 500; i++) {
+    const { rows } = await sql<{ waiting: number }>`
+      select count(*)::int as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
+    if ((rows[0]?.waiting ?? 0) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`No ${count} session(s) waiting for a lock after 5 s`);
+}
