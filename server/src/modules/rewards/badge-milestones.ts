@@ -1,6 +1,7 @@
 import { MILESTONE_KEYS, type MilestoneKey } from '@paddock/contracts/api/badges';
 import { sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
+import { compiledStatement } from '../../platform/compiled-statement.ts';
 import { grantBadges, insertBadge } from './badge-records.ts';
 import { grantBadgeBoosts } from './boost-rules.ts';
 
@@ -139,30 +140,47 @@ async function grantKnownMilestones(
   input: { organizationId: string; userId: string; at: Date },
   reached: MilestoneKey[],
 ) {
-  const rows = await trx
-    .with('defs', (db) =>
-      db
+  const { rows } = await grantStatement(trx, { ...input, reached });
+  const defs = rows.map(({ key, badgeId, enabled }) => ({ key, badgeId, enabled }));
+  const granted = rows.flatMap((r) => (r.grantedId ? [r.grantedId] : []));
+  const carryingBoosts = rows.flatMap((r) => (r.grantedId && r.grantedCarriesBoost ? [r.grantedId] : []));
+  const names = new Map(
+    rows.flatMap((r) => (r.grantedId && r.grantedName ? [[r.grantedId, r.grantedName]] : [])),
+  );
+  return { defs, granted, names, carryingBoosts };
+}
+
+/**
+ * grantKnownMilestones' statement, compiled once (decision 036: its SQL never changes, only the
+ * values; the milestones reached travel as one array): on PostgreSQL a named statement, parsed
+ * and planned once per connection instead of on every check-in.
+ */
+const grantStatement = compiledStatement(['organizationId', 'userId', 'at', 'reached'], (db, v) =>
+  db
+    .with('defs', (qb) =>
+      qb
         .selectFrom('milestoneBadges')
         .select(['key', 'badgeId', 'enabled'])
-        .where('organizationId', '=', input.organizationId),
+        .where('organizationId', '=', v.organizationId),
     )
-    .with('ins', (db) =>
-      db
+    .with('ins', (qb) =>
+      qb
         .insertInto('userBadges')
         .columns(['organizationId', 'userId', 'badgeId', 'earnedAt', 'how', 'reference'])
         .expression((eb) =>
           eb
             .selectFrom('defs')
-            .select((e) => [
-              e.val(input.organizationId).as('organizationId'),
-              e.val(input.userId).as('userId'),
+            .select([
+              // Typed: a parameter in an INSERT's SELECT list is text to PostgreSQL otherwise.
+              sql<string>`${v.organizationId}::uuid`.as('organizationId'),
+              sql<string>`${v.userId}::uuid`.as('userId'),
               'defs.badgeId',
-              e.val(input.at).as('earnedAt'),
-              e.val('milestone').as('how'),
+              sql<Date>`${v.at}::timestamptz`.as('earnedAt'),
+              sql.lit('milestone').as('how'),
               'defs.key',
             ])
-            .where('defs.enabled', '=', true)
-            .where('defs.key', 'in', reached),
+            .where('defs.enabled', '=', sql.lit(true))
+            .where(sql<boolean>`defs.key = any(${v.reached}::text[])`),
         )
         .onConflict((oc) => oc.columns(['userId', 'badgeId']).doNothing())
         .returning('badgeId'),
@@ -185,16 +203,8 @@ async function grantKnownMilestones(
             .selectFrom('badgeBoosts')
             .select('badgeBoosts.badgeId')
             .whereRef('badgeBoosts.badgeId', '=', 'ins.badgeId')
-            .where('badgeBoosts.organizationId', '=', input.organizationId),
+            .where('badgeBoosts.organizationId', '=', v.organizationId),
         )
         .as('grantedCarriesBoost'),
-    ])
-    .execute();
-  const defs = rows.map(({ key, badgeId, enabled }) => ({ key, badgeId, enabled }));
-  const granted = rows.flatMap((r) => (r.grantedId ? [r.grantedId] : []));
-  const carryingBoosts = rows.flatMap((r) => (r.grantedId && r.grantedCarriesBoost ? [r.grantedId] : []));
-  const names = new Map(
-    rows.flatMap((r) => (r.grantedId && r.grantedName ? [[r.grantedId, r.grantedName]] : [])),
-  );
-  return { defs, granted, names, carryingBoosts };
-}
+    ]),
+);
