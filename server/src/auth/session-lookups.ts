@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { Database } from '../db/engine.ts';
 import { Batcher } from '../platform/batcher.ts';
+import { compiledStatement } from '../platform/compiled-statement.ts';
 
 interface SessionCheck {
   sessionId: string;
@@ -14,7 +16,7 @@ export interface SessionSeen {
 
 /**
  * Session checks are read in batches: while one query is in flight, the checks that arrive wait
- * and the next query answers them all (`where id in (…)`). A fan's first call in a while misses
+ * and the next query answers them all (`where id = any(…)`). A fan's first call in a while misses
  * the 5 s confirmations (decision 032) and reads the sessions table; at race day most calls are
  * such first calls, and 50 of them at once cost one round trip instead of 50 (on PGlite, whose
  * one connection runs queries one after the other, they no longer queue behind each other).
@@ -32,18 +34,25 @@ async function lookUp(db: Database, checks: SessionCheck[]): Promise<(SessionSee
   const ids = [...new Set(checks.map((c) => c.sessionId.toLowerCase()).filter((id) => UUID.test(id)))];
   const rows = new Map<string, SessionSeen>();
   if (ids.length > 0) {
-    const found = await db
-      .selectFrom('sessions')
-      .select(['id', 'userId', 'accessTokenDigest'])
-      .where('id', 'in', ids)
-      .execute();
-    for (const row of found) rows.set(row.id, row);
+    const found = await sessionsById(db, { ids });
+    for (const row of found.rows) rows.set(row.id, row);
   }
   return checks.map((c) => {
     const row = rows.get(c.sessionId.toLowerCase());
     return row?.userId === c.userId.toLowerCase() ? row : undefined;
   });
 }
+
+/**
+ * The batch's statement, compiled once: the ids travel as one array, so its SQL is the same for
+ * any batch and PostgreSQL parses and plans it once per connection (decision 036), not per batch.
+ */
+const sessionsById = compiledStatement(['ids'], (db, v) =>
+  db
+    .selectFrom('sessions')
+    .select(['id', 'userId', 'accessTokenDigest'])
+    .where(sql<boolean>`id = any(${v.ids}::uuid[])`),
+);
 
 /** The session if it exists now and belongs to the fan, read with the other checks pending. */
 export function sessionRow(

@@ -17,7 +17,9 @@ const B = '00000000-0000-4000-8000-000000000004';
 
 const HOT_QUERIES: Record<string, string> = {
   'organization by publishable key (every call)': `select * from organizations where publishable_key = 'pk_x'`,
-  'session check (every fan call)': `select id from sessions where id = '${A}' and user_id = '${FAN}'`,
+  // Batched: the sessions of the first calls that arrived together, as one array (session-lookups.ts).
+  "session checks (a fan's first call in 5 s)": `select id, user_id, access_token_digest from sessions where id = any(array['${A}', '${B}']::uuid[])`,
+  'throttle counters (every throttled call, batched)': `insert into rate_limit_counters (key, window_start, count) select * from unnest(array['checkin:ip:x']::text[], array[1]::bigint[], array[1]::int[]) on conflict (key) do update set count = rate_limit_counters.count + excluded.count returning key, count`,
   'the fan (every write locks it)': `select * from users where id = '${FAN}' and organization_id = '${ORG}' for update`,
   // Batched: the fans whose reads arrived together, in one statement (fan-accounts.ts).
   'the fans’ profiles (GET /user/me)': `select id, email, points, organization_id from users where id in ('${FAN}', '${A}') and organization_id in ('${ORG}')`,
@@ -27,6 +29,7 @@ const HOT_QUERIES: Record<string, string> = {
   'ledger page after a cursor (GET /user/me/transactions)': `select * from point_transactions t where t.organization_id = '${ORG}' and t.user_id = '${FAN}' and (t.created_at, t.id) < (select created_at, id from point_transactions where id = '${A}') order by t.created_at desc, t.id desc limit 21`,
   'ledger once-only check (every award)': `select id from point_transactions where user_id = '${FAN}' and once_key = 'checkin:2026-11-23'`,
   'last check-in (POST /checkin)': `select day, streak from checkins where organization_id = '${ORG}' and user_id = '${FAN}' order by day desc limit 1`,
+  'a check-in later than the day read (POST /checkin’s guarded insert)': `select id from checkins where organization_id = '${ORG}' and user_id = '${FAN}' and day > coalesce('2026-11-22'::date, '-infinity'::date)`,
   // Batched: a lateral limit 1 per (organization, fan) whose reads arrived together (checkin-last.ts).
   'the fans’ last check-ins (GET /checkin)': `select r.user_id, c.day, c.streak from (values ('${ORG}'::uuid, '${FAN}'::uuid), ('${ORG}'::uuid, '${A}'::uuid)) as r (organization_id, user_id) cross join lateral (select day, streak from checkins where checkins.organization_id = r.organization_id and checkins.user_id = r.user_id order by day desc limit 1) c`,
   'visible challenges (GET /challenge)': `select * from challenges where organization_id = '${ORG}' and archived_at is null and visible_from <= now() order by visible_from desc, id`,

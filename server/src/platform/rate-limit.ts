@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import type { Database } from '../db/engine.ts';
 import { Batcher } from './batcher.ts';
+import { compiledStatement } from './compiled-statement.ts';
 import type { Clock } from './clock.ts';
 
 /**
@@ -88,25 +90,44 @@ export class PostgresRateLimitStore implements RateLimitStore {
     const values = [...groups]
       .map(([key, g]) => ({ key, windowStart: g.windowStart, count: g.indexes.length }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    const rows = await this.db
-      .insertInto('rateLimitCounters')
-      .values(values)
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet((eb) => ({
-          count: eb
-            .case()
-            .when('rateLimitCounters.windowStart', '=', eb.ref('excluded.windowStart'))
-            .then(eb('rateLimitCounters.count', '+', eb.ref('excluded.count')))
-            .else(eb.ref('excluded.count'))
-            .end(),
-          windowStart: eb.ref('excluded.windowStart'),
-        })),
-      )
-      .returning(['key', 'count'])
-      .execute();
+    const { rows } = await upsertCounters(this.db, {
+      keys: values.map((v) => v.key),
+      windowStarts: values.map((v) => v.windowStart),
+      counts: values.map((v) => v.count),
+    });
     return new Map(rows.map((row) => [row.key, row.count]));
   }
 }
+
+/**
+ * The store's upsert, compiled once: the batch travels as three arrays unnested in their order,
+ * so the SQL is the same for any batch and PostgreSQL parses and plans it once per connection
+ * (decision 036) instead of once per batch.
+ */
+const upsertCounters = compiledStatement(['keys', 'windowStarts', 'counts'], (db, v) =>
+  db
+    .insertInto('rateLimitCounters')
+    .columns(['key', 'windowStart', 'count'])
+    .expression(
+      sql<{
+        key: string;
+        windowStart: number;
+        count: number;
+      }>`select * from unnest(${v.keys}::text[], ${v.windowStarts}::bigint[], ${v.counts}::int[])`,
+    )
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        count: eb
+          .case()
+          .when('rateLimitCounters.windowStart', '=', eb.ref('excluded.windowStart'))
+          .then(eb('rateLimitCounters.count', '+', eb.ref('excluded.count')))
+          .else(eb.ref('excluded.count'))
+          .end(),
+        windowStart: eb.ref('excluded.windowStart'),
+      })),
+    )
+    .returning(['key', 'count']),
+);
 
 /** Counters in Redis when REDIS_URL is set: INCR on the window's key, expiring with it. */
 export class RedisRateLimitStore implements RateLimitStore {

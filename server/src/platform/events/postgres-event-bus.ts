@@ -101,10 +101,12 @@ export class PostgresEventBus extends ListenerBus {
    * says exactly what its twin says is a hint already given.
    */
   private readonly notices = new Batcher<string, void>(async (texts) => {
-    await this.notifier.query('select pg_notify($1, t.payload) from unnest($2::text[]) as t(payload)', [
-      this.channel,
-      texts,
-    ]);
+    // Named: parsed and planned once per notifier connection, not once per batch (decision 036).
+    await this.notifier.query({
+      name: 'paddock_notify',
+      text: 'select pg_notify($1, t.payload) from unnest($2::text[]) as t(payload)',
+      values: [this.channel, texts],
+    });
     return texts.map(() => undefined);
   }, 200);
 
