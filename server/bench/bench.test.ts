@@ -10,7 +10,7 @@ import { checkLedgerInvariant } from './invariant.ts';
 import { pgbenchLatency, pgbenchScript } from './ledger-limit.ts';
 import { type LoadResult, type LoadSpec, nextRequest, PATHS } from './load-plan.ts';
 import { parseOptions, workerCounts } from './options.ts';
-import { formatTable, pathResult, type RunResult } from './report.ts';
+import { formatTable, higherLimit, pathResult, type RunResult } from './report.ts';
 import { SEASON_BALANCE, seedBench } from './seed.ts';
 
 const pathNamed = (name: string) => PATHS.find((p) => p.name === name)!;
@@ -168,6 +168,36 @@ describe('the figures', () => {
     expect(table).toContain('Ledger invariant BROKEN: 3 of 10,001 balances differ from their ledger');
     expect(formatTable({ ...run, invariant: { fans: 10_001, mismatched: 0 } })).toContain(
       'every balance equals its ledger',
+    );
+  });
+
+  it('judges a ratio against the higher of a limit measured before and after the paths, and says so', () => {
+    expect(higherLimit([29_051, 18_383])).toBe(29_051);
+    expect(higherLimit([null, 754, 1_200])).toBe(1_200);
+    expect(higherLimit([null])).toBeNull();
+    const twice = {
+      ...limits,
+      fastifyRps: higherLimit([18_383, 29_051]),
+      ledgerTps: higherLimit([400, 300]),
+      measured: { fastifyRps: [18_383, 29_051], ledgerTps: [400, 300] },
+    };
+    // 100 req/s against the higher bare Fastify (29,051), not the 18,383 of a slow minute.
+    expect(pathResult('GET /api/user/me', 'read', load, twice, 150).ofLimit).toBeCloseTo(
+      (100 * 100) / 29_051,
+      6,
+    );
+    const table = formatTable({
+      engine: 'postgres',
+      fans: 1_000,
+      seedSeconds: 1,
+      tokenSeconds: 1,
+      limits: twice,
+      paths: [],
+      invariant: null,
+      peakRssMb: null,
+    });
+    expect(table).toContain(
+      'Limits: bare Fastify 29,051 req/s (the higher of 18,383 before and 29,051 after the paths); ledger write 400 TPS (the higher of 400 before and 300 after the paths)',
     );
   });
 

@@ -40,7 +40,7 @@ import {
   startBareFastify,
   startServer,
 } from './processes.ts';
-import { formatTable, type Limits, pathResult, type RunResult, throttleLine } from './report.ts';
+import { formatTable, higherLimit, type Limits, pathResult, type RunResult, throttleLine } from './report.ts';
 import { formatScaling, type Scaling, scalingOf } from './scaling.ts';
 import { seedBench } from './seed.ts';
 import { createTargets, nextTargets, type Targets } from './targets.ts';
@@ -162,6 +162,12 @@ async function runOne(
       console.log(`  pgbench, the award statements: ${ledgerTps.toFixed(0)} TPS${perAward}${latency}`);
     }
 
+    // What autovacuum would otherwise do during the first measured path: pgbench's updates leave
+    // a dead row version per award in users, point_transactions and leaderboard_scores, and the
+    // seed's tables have no visibility maps yet. The first path (GET /api/user/me) then paid
+    // for both, the later ones did not.
+    if (engine === 'postgres') await adminQuery(databaseUrl!, 'vacuum analyze');
+
     const names = PATHS.map((p) => p.name).filter((n) => o.paths.length === 0 || o.paths.includes(n));
     type PathLoad = {
       name: string;
@@ -259,18 +265,42 @@ async function runOne(
     await server.stop();
     running = null;
 
+    // The limits again, after the paths: the ratios are judged against the higher measurement
+    // (report.ts, `Limits.measured`), so a limit measured in a slow minute flatters none.
+    const fastifyRuns = [fastifyRps];
+    const ledgerRuns = [ledgerTps];
+    if (o.limits && fastifyRps !== null) {
+      fastifyRuns.push(await measureBare(o, workers ?? 1));
+      console.log(`  bare Fastify again, after the paths: ${fastifyRuns[1]!.toFixed(0)} req/s`);
+    }
+    if (engine === 'postgres' && o.limits && knownLedgerTps === undefined) {
+      const again = await runPgbench(databaseUrl!, seed.organizationId, fans, o.connections, o.duration);
+      ledgerRuns.push(again.tps);
+      console.log(`  pgbench again, after the paths: ${again.tps.toFixed(0)} TPS`);
+      if (again.tps > (ledgerTps ?? 0)) {
+        ledgerDatabaseCpuMs = again.databaseCpuMs;
+        ledgerLatency = again.latency;
+      }
+    }
+
     database = await open();
     if (engine === 'pglite' && o.limits) {
       ledgerTps = await runInProcessLedger(database.db, seed.organizationId, fans, o.duration);
       console.log(`  in-process award statements on PGlite: ${ledgerTps.toFixed(0)} TPS`);
+      ledgerRuns.push(ledgerTps);
     }
     const invariant = await checkLedgerInvariant(database.db, seed.organizationId);
     await database.close();
     database = null;
 
+    const measuredLimits = {
+      fastifyRps: fastifyRuns.filter((v): v is number => v !== null),
+      ledgerTps: ledgerRuns.filter((v): v is number => v !== null),
+    };
     const limits: Limits = {
-      fastifyRps,
-      ledgerTps,
+      fastifyRps: higherLimit(fastifyRuns),
+      ledgerTps: higherLimit(ledgerRuns),
+      measured: measuredLimits,
       ledgerSource: engine === 'postgres' ? `pgbench, ${o.connections} clients` : 'in-process, 1 connection',
       ledgerDatabaseCpuMs,
       ledgerLatency,
