@@ -7,6 +7,7 @@ import {
   type TestFan,
   useTimedTestApp,
 } from '../../test/test-app.ts';
+import type { Database } from '../../db/engine.ts';
 import { describeOnPostgres } from '../../test/real-postgres.ts';
 import { balance, ledgerMismatches } from '../../test/points.ts';
 import { todayIn } from '../../platform/calendar.ts';
@@ -252,30 +253,17 @@ describeOnPostgres('check-in under concurrency (real PostgreSQL)', () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);
     const yesterday = previousDay(todayIn(org.timeZone, t.clock.now()));
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked = () => {};
-    const lockTaken = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
     // Yesterday's check-in (day 4 of a streak) is still being written, under the fan's lock.
-    const holder = t.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('users').select('id').where('id', '=', fan.user.id).forUpdate().execute();
-      await trx
+    const holder = await holdFanLock(fan, (trx) =>
+      trx
         .insertInto('checkins')
         .values({ organizationId: org.id, userId: fan.user.id, day: yesterday, streak: 4, points: 25 })
-        .execute();
-      locked();
-      await released;
-    });
-    await lockTaken;
+        .execute(),
+    );
     const today = rawApiCall(t, fan, 'POST', '/api/checkin');
     // Commit only once the check-in waits for the lock: its first read began before the commit.
     await waitForLockWaiters(1);
-    release();
-    await holder;
+    await holder.release();
     const res = await today;
     expect(res.statusCode, res.body).toBe(200);
     // Day 5 pays the table's fifth value; a streak counted from the stale read would be day 1 (10).
@@ -288,25 +276,11 @@ describeOnPostgres('check-in under concurrency (real PostgreSQL)', () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);
     expect((await rawApiCall(t, fan, 'POST', '/api/checkin')).statusCode).toBe(200);
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked = () => {};
-    const lockTaken = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
     // Another writer of this fan (an answer, a spend) holds the row lock checkIn would wait for.
-    const holder = t.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('users').select('id').where('id', '=', fan.user.id).forUpdate().execute();
-      locked();
-      await released;
-    });
-    await lockTaken;
+    const holder = await holdFanLock(fan);
     const blocked = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 10_000));
     const again = await Promise.race([rawApiCall(t, fan, 'POST', '/api/checkin'), blocked]);
-    release();
-    await holder;
+    await holder.release();
     expect(again).not.toBe('blocked');
     if (again === 'blocked') return;
     expect(again.statusCode).toBe(422);
@@ -314,6 +288,34 @@ describeOnPostgres('check-in under concurrency (real PostgreSQL)', () => {
     expect(await balance(t, fan)).toBe(10);
   });
 });
+
+/**
+ * Holds the fan's row lock in a transaction of its own (after `also` ran in it), as another
+ * write of the fan would; `release` commits it.
+ */
+async function holdFanLock(fan: TestFan, also: (trx: Database) => Promise<unknown> = async () => {}) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let locked = () => {};
+  const lockTaken = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const done = t.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', fan.user.id).forUpdate().execute();
+    await also(trx);
+    locked();
+    await released;
+  });
+  await lockTaken;
+  return {
+    release: async () => {
+      release();
+      await done;
+    },
+  };
+}
 
 /** Waits until this many of the test database's sessions wait for a lock. */
 async function waitForLockWaiters(count: number) {
