@@ -243,7 +243,7 @@ describe('the figures', () => {
 
 describe('seed and ledger invariant', () => {
   // Migrating an in-memory PGlite from scratch takes most of this test; a loaded machine needs longer than the default.
-  it('seeds fans whose balance is their season of ledger rows, and catches a balance that drifts', async () => {
+  it('seeds fans whose balance is their season of ledger rows, with the badges it earned, and catches a balance that drifts', async () => {
     const database = await openDatabase({ dataDir: null });
     try {
       await migrateToLatest(database.db);
@@ -258,6 +258,15 @@ describe('seed and ledger invariant', () => {
         .where('id', '=', fan.sub)
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ points: SEASON_BALANCE, email: 'fan1@bench.local' });
+      // Ten days in a row earned the season's participation badge and the 7-day streak's.
+      const badges = await database.db
+        .selectFrom('userBadges')
+        .innerJoin('milestoneBadges', 'milestoneBadges.badgeId', 'userBadges.badgeId')
+        .select('milestoneBadges.key')
+        .where('userBadges.userId', '=', fan.sub)
+        .orderBy('milestoneBadges.key')
+        .execute();
+      expect(badges.map((b) => b.key)).toEqual(['season_participation', 'streak_7']);
       expect(await checkLedgerInvariant(database.db, seed.organizationId)).toEqual({
         fans: 4,
         mismatched: 0,

@@ -1,13 +1,15 @@
 /**
  * Seeds a benchmark organization straight in SQL: N fans with one pre-hashed password, one
  * session each, and a season of history (10 check-ins and 20 ledger rows per fan) whose sum is
- * the fan's balance, so the ledger invariant (decision 005) holds from the first request.
+ * the fan's balance, so the ledger invariant (decision 005) holds from the first request, and
+ * the milestone badges that history earned (season participation, the 7-day streak).
  */
 import { sql } from 'kysely';
 import { hashPassword } from '../src/auth/passwords.ts';
 import type { SessionTokens } from '../src/auth/session-tokens.ts';
 import { tokenDigest } from '../src/auth/verified-tokens.ts';
 import type { Database } from '../src/db/engine.ts';
+import { ensureMilestoneBadges } from '../src/modules/rewards/badge-milestones.ts';
 import { seedOrganization } from '../src/seed/organization-seed.ts';
 
 /**
@@ -54,6 +56,15 @@ export async function seedBench(db: Database, tokens: SessionTokens, fans: numbe
     select ${org.id}, ${sql.raw(fanIdSql('g'))}, current_date - (30 + k), ${HISTORY_CHECKINS + 1} - k,
            ${sql.lit(CHECKIN_POINTS)}, now() - (30 + k) * interval '1 day'
     from generate_series(1, ${fans}::int) g, generate_series(1, ${sql.lit(HISTORY_CHECKINS)}) k`.execute(db);
+  // The badges those ten days in a row granted (product §12.3), as the product would have: a
+  // race-day check-in is a returning fan's, whose grant of them finds them held. A fan's first
+  // check-in of the season, which grants the participation badge, is the rarer and dearer case.
+  await db.transaction().execute((trx) => ensureMilestoneBadges(trx, org.id));
+  await sql`
+    insert into user_badges (organization_id, user_id, badge_id, earned_at, how, reference)
+    select ${org.id}, ${sql.raw(fanIdSql('g'))}, m.badge_id, now() - interval '31 days', 'milestone', m.key
+    from generate_series(1, ${fans}::int) g, milestone_badges m
+    where m.organization_id = ${org.id} and m.key in ('season_participation', 'streak_7')`.execute(db);
   // The ledger in batches of fans, the board's statistics refreshed after each: the ledger
   // trigger keeps the leaderboard (decision 025), and its cached plans, made while the board was
   // empty, would otherwise scan the whole board for every line (quadratic: 7,500 fans took over
