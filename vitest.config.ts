@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const realPostgres = process.env.TEST_DATABASE_URL;
@@ -9,6 +10,10 @@ const realPostgres = process.env.TEST_DATABASE_URL;
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine, which left
+    // the second core idle while a file waited on its database. Two files at once there cut the
+    // suite's time (README, "Tests"); more than two only added contention.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'] } },
       { test: { name: 'tooling', include: ['scripts/**/*.test.ts'] } },
@@ -17,6 +22,8 @@ export default defineConfig({
           name: 'server',
           include: ['server/src/**/*.test.ts', 'server/bench/**/*.test.ts'],
           env: { TEST_DATABASE_URL: '' },
+          // Every file's PGlite starts from one migrated template instead of initdb.
+          globalSetup: ['server/test/pglite-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -54,7 +54,13 @@ export interface DatabaseStatus {
 /** config → database → migrate: everything buildApp needs, in the order main.ts and tests share. */
 export async function createDeps(
   env: Env,
-  opts: { clock?: Clock; secrets?: Config['secrets']; dataDirForDb?: string | null } = {},
+  opts: {
+    clock?: Clock;
+    secrets?: Config['secrets'];
+    dataDirForDb?: string | null;
+    /** An in-memory PGlite starts as this dump (the tests' migrated template; engine.ts). */
+    loadDataDir?: Uint8Array;
+  } = {},
 ): Promise<{ deps: AppDeps; database: DatabaseHandle; migrated: string[] }> {
   const status: DatabaseStatus = {
     ping: async () => {},
@@ -69,6 +75,7 @@ export async function createDeps(
     poolWaitMs: env.DATABASE_POOL_WAIT_MS,
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     onConnectionError: (error) => status.onConnectionError(error),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   status.ping = database.ping;
   status.stats = database.stats;

@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Connections open, idle, and queries waiting for one (the pool gauges of /metrics). */
   stats(): PoolStats;
+  /** PGlite only: the database as a tarball another can start from (`loadDataDir`). */
+  dump?: () => Promise<Uint8Array>;
 }
 
 export interface PoolStats {
@@ -56,6 +58,11 @@ export async function openDatabase(opts: {
   preparedStatements?: boolean;
   /** Told about connection errors the pool survives (a restart, a dropped socket). */
   onConnectionError?: (error: Error) => void;
+  /**
+   * PGlite in memory only: start as this dump of a database (PGlite's `dumpDataDir`) instead of
+   * an empty one. The tests start every file from one migrated template (test/pglite-template.ts).
+   */
+  loadDataDir?: Uint8Array;
 }): Promise<DatabaseHandle> {
   // JSON columns keep their own keys (user_metadata.first_name must come back as written).
   const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })];
@@ -94,11 +101,20 @@ export async function openDatabase(opts: {
   // amendment). A worker that dies rejects the queries in flight as unavailable (→ 503,
   // decision 014), is logged, and a persisted database is reopened by the next query.
   const onFailure = opts.onConnectionError ?? (() => {});
-  const start = () => PGliteWorker.start(dir, onFailure, opts.preparedStatements ?? true);
+  const template = dir ? undefined : opts.loadDataDir;
+  const start = () =>
+    PGliteWorker.start(dir, onFailure, opts.preparedStatements ?? true, undefined, template);
   const pool = new PGlitePool(await start(), dir ? start : undefined, opts.poolWaitMs ?? POOL_WAIT_MS);
   // biome-ignore lint/suspicious/noExplicitAny: PGlitePool implements the subset of pg.Pool Kysely calls.
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as any }), plugins });
-  return { db, engine: 'pglite', close: () => db.destroy(), ping: () => ping(db), stats: () => pool.stats() };
+  return {
+    db,
+    engine: 'pglite',
+    close: () => db.destroy(),
+    ping: () => ping(db),
+    stats: () => pool.stats(),
+    dump: () => pool.dump(),
+  };
 }
 
 async function ping(db: Database): Promise<void> {

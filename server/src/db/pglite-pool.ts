@@ -49,6 +49,11 @@ export class PGlitePool {
     return { size: 1, idle: busy ? 0 : 1, waiting: this.waiting.length + Math.max(0, this.inFlight - 1) };
   }
 
+  /** The database as a tarball to start another from (engine.ts's `loadDataDir`). */
+  async dump(): Promise<Uint8Array> {
+    return (await this.current()).dump();
+  }
+
   async connect() {
     // The connection keeps the engine it started on: after a crash and a reopen, a transaction
     // begun on the dead engine must fail, never run its remaining statements outside one.

@@ -14,6 +14,8 @@ export interface PGliteEngine {
   ): Promise<EngineResult>;
   /** Several statements in one string, through the simple protocol (migrations). */
   exec(sql: string, begin?: boolean): Promise<EngineResult>;
+  /** The data directory as a tarball another engine can start from. */
+  dump(): Promise<Uint8Array>;
   close(): Promise<void>;
   /** Set once the engine stopped without being closed: every query on it fails. */
   readonly failure: Error | null;
@@ -22,6 +24,8 @@ export interface PGliteEngine {
 export interface EngineResult {
   rows: Record<string, unknown>[];
   affectedRows?: number | undefined;
+  /** A `dump`'s data directory. */
+  dump?: Uint8Array;
 }
 
 type Reply =
@@ -81,15 +85,19 @@ export class PGliteWorker implements PGliteEngine {
    * Starts the thread and resolves once PGlite opened (or rejects with why it did not).
    * `preparedStatements` false: every statement is parsed again on each call (the worker's own
    * comment says what it saves; DATABASE_PREPARED_STATEMENTS). `mostPrepared`: how many texts
-   * stay prepared (the tests lower it).
+   * stay prepared (the tests lower it). `loadDataDir`: an in-memory database starts as this dump
+   * of another (PGlite's `dumpDataDir`), skipping initdb (the tests' migrated template).
    */
   static async start(
     dataDir: string | undefined,
     onFailure: (error: Error) => void,
     preparedStatements = true,
     mostPrepared?: number,
+    loadDataDir?: Uint8Array,
   ): Promise<PGliteWorker> {
-    const worker = new Worker(WORKER_FILE, { workerData: { dataDir, preparedStatements, mostPrepared } });
+    const worker = new Worker(WORKER_FILE, {
+      workerData: { dataDir, preparedStatements, mostPrepared, loadDataDir },
+    });
     await new Promise<void>((resolve, reject) => {
       const onExit = (code: number) => reject(unavailable(`exited while opening (code ${code})`));
       worker.once('error', reject);
@@ -110,6 +118,13 @@ export class PGliteWorker implements PGliteEngine {
 
   exec(sql: string, begin = false): Promise<EngineResult> {
     return this.send({ kind: 'exec', sql, begin });
+  }
+
+  /** The database's data directory as a tarball PGlite can start from (`loadDataDir`). */
+  async dump(): Promise<Uint8Array> {
+    const { dump } = await this.send({ kind: 'dump' });
+    if (!dump) throw new Error('PGlite answered a dump without its data');
+    return dump;
   }
 
   /** Closes PGlite in the worker (its data directory flushed), then the thread ends. */

@@ -36,6 +36,8 @@ try {
   // Same conversions as node-postgres gets in engine.ts: int8 and numeric as numbers (points never
   // approach 2^53), dates as strings so a birthday never shifts with the time zone.
   pglite = await PGlite.create(workerData.dataDir ?? undefined, {
+    // A dump to start from (the tests' migrated template): no initdb, no migrations to run.
+    ...(workerData.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}),
     parsers: {
       [INT8]: (/** @type {string} */ v) => Number(v),
       [NUMERIC]: (/** @type {string} */ v) => Number(v),
@@ -219,6 +221,10 @@ async function run({ id, kind, sql, params, begin, deadline }) {
       const results = await pglite.exec(/** @type {string} */ (sql));
       const last = results.at(-1);
       port.postMessage({ id, rows: last?.rows ?? [], affectedRows: last?.affectedRows });
+    } else if (kind === 'dump') {
+      // The data directory as a tarball (the tests' migrated template), its bytes moved, not copied.
+      const bytes = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
+      port.postMessage({ id, rows: [], dump: bytes }, [bytes.buffer]);
     } else if (kind === 'close') {
       // Flushes the data directory; the thread then ends on its own (nothing left listening).
       await pglite.close();

@@ -420,3 +420,39 @@ describe.skipIf(onPostgres)('PGlite named statements', () => {
     await close();
   });
 });
+
+/** The tests' template (server/test/pglite-global-setup.ts): a dump starts another database as it was. */
+describe.skipIf(onPostgres)('PGlite from a dump', () => {
+  it('starts an in-memory database with the rows and schema of the one dumped, independent of it', async () => {
+    const first = await openDatabase({ dataDir: null });
+    let dump: Uint8Array;
+    try {
+      await sql`create table laps (driver text primary key, lap int not null)`.execute(first.db);
+      await sql`insert into laps values ('Ada', 41)`.execute(first.db);
+      dump = await first.dump!();
+    } finally {
+      await first.close();
+    }
+    const second = await openDatabase({ dataDir: null, loadDataDir: dump });
+    try {
+      await sql`insert into laps values ('Bo', 42)`.execute(second.db);
+      const { rows } = await sql<{ driver: string; lap: number }>`select * from laps order by driver`.execute(
+        second.db,
+      );
+      expect(rows).toEqual([
+        { driver: 'Ada', lap: 41 },
+        { driver: 'Bo', lap: 42 },
+      ]);
+    } finally {
+      await second.close();
+    }
+    // A third from the same dump never saw the second's row.
+    const third = await openDatabase({ dataDir: null, loadDataDir: dump });
+    try {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from laps`.execute(third.db);
+      expect(rows).toEqual([{ n: 1 }]);
+    } finally {
+      await third.close();
+    }
+  });
+});

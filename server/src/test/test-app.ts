@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.ts';
 import { generatePrivateJwk } from '../auth/signing-keys.ts';
 import { createDeps } from '../bootstrap.ts';
@@ -18,6 +19,19 @@ import { seedOrganization } from '../seed/organization-seed.ts';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 /** True when this run talks to a real PostgreSQL server (concurrency tests need one). */
 export const onRealPostgres = Boolean(TEST_DATABASE_URL);
+
+/**
+ * The migrated template every in-memory PGlite of this run starts from (written once by
+ * server/test/pglite-global-setup.ts), read once per file; none on PostgreSQL.
+ */
+let template: Promise<{ loadDataDir?: Uint8Array }> | undefined;
+const pgliteTemplate = () => {
+  template ??= (async () => {
+    const file = TEST_DATABASE_URL ? undefined : inject('pgliteTemplate');
+    return file ? { loadDataDir: new Uint8Array(await readFile(file)) } : {};
+  })();
+  return template;
+};
 
 /** The test clock's time when an app starts. */
 export const TEST_START = '2026-06-01T12:00:00Z';
@@ -68,6 +82,7 @@ export async function createTestApp(
     clock,
     secrets: await testSecrets(),
     dataDirForDb: null,
+    ...(await pgliteTemplate()),
   });
   const app = await buildApp(deps, { serveWeb: false, ...buildOptions });
   await app.ready();
