@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A screen that answers in 1.2 s on a busy 2-core machine is not a failure: expect.poll
+    // waits up to 5 s here (Vitest's default is 1 s; a journey on the shared machine once missed it).
+    expect: { poll: { timeout: 5_000 } },
   },
 });
