@@ -12,7 +12,8 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine, which left
     // the second core idle while a file waited on its database. Two files at once there cut the
-    // suite's time (README, "Tests"); more than two only added contention.
+    // suite's time (README, "Commands"); three were slower than two on that machine. Larger
+    // machines keep Vitest's default.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'] } },

@@ -60,7 +60,7 @@ export async function openDatabase(opts: {
   onConnectionError?: (error: Error) => void;
   /**
    * PGlite in memory only: start as this dump of a database (PGlite's `dumpDataDir`) instead of
-   * an empty one. The tests start every file from one migrated template (test/pglite-template.ts).
+   * an empty one. The tests start every file from one migrated template (server/test/pglite-global-setup.ts).
    */
   loadDataDir?: Uint8Array;
 }): Promise<DatabaseHandle> {
