@@ -1,3 +1,4 @@
+import type { MilestoneKey } from '@paddock/contracts/api/badges';
 import type { CheckinResult, CheckinStatus } from '@paddock/contracts/api/checkin';
 import { sql } from 'kysely';
 import type { Organization } from '../../db/schema.ts';
@@ -13,7 +14,8 @@ import {
   boostedDescription,
   ledgerPostedInStatement,
 } from '../ledger/ledger-service.ts';
-import { awardMilestoneBadges } from '../rewards/badge-milestones.ts';
+import { milestonesColumn, withMilestoneGrant } from '../rewards/badge-milestone-ctes.ts';
+import { milestonesGrantedInStatement, milestonesReached } from '../rewards/badge-milestones.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
 import { todayIn } from '../../platform/calendar.ts';
 
@@ -82,7 +84,7 @@ export async function checkIn(call: FanCall): Promise<CheckinResult> {
 
 /**
  * Today's check-in after `last`, the latest the fan had as read: the streak and the reward it
- * earns, the row and its points, then the milestones it reaches. Undefined when a check-in later
+ * earns, the row, its points and the milestones it reaches. Undefined when a check-in later
  * than `last` exists (the read was stale, nothing written); 422 already_checked_in for today.
  */
 async function recordDay(
@@ -90,20 +92,10 @@ async function recordDay(
   today: string,
   last: LastCheckin | undefined,
 ): Promise<CheckinResult | undefined> {
-  const { db: trx, org, userId, now } = call;
   if (last?.day === today) throw alreadyCheckedIn();
   const streak = last?.day === previousDay(today) ? last.streak + 1 : 1;
   const pointsAwarded = await recordAndPay(call, { today, lastDay: last?.day ?? null, streak });
   if (pointsAwarded === undefined) return undefined;
-  // Product §12.3: streak milestones (7/30/100 days) and season participation, each granted once.
-  // One call for both: it looks the organization's milestone definitions up once.
-  await awardMilestoneBadges(trx, {
-    organizationId: org.id,
-    userId,
-    at: now,
-    streakDays: streak,
-    event: 'season_participation',
-  });
   return { days: streak, eligibleForCheckin: false, pointsAwarded };
 }
 
@@ -130,9 +122,11 @@ async function refuseIfDone(call: FanCall, today: string) {
 }
 
 /**
- * Today's check-in row and its points: the boost comes first (from the app's boost memory), then
- * the row and its ledger line go in one statement (decision 039), the line only when the row
- * did. The row goes in only while the fan's latest check-in is still `lastDay` (the streak was
+ * Today's check-in row, its points and its milestones: the boost comes first (from the app's
+ * boost memory), then the row, its ledger line (decision 039) and the milestone badges it
+ * reaches (product §12.3: the streaks of 7/30/100 days and season participation, each granted
+ * once; decision 036, amendment of 2026-11-28) go in one statement, the line and the badges
+ * only when the row did. The row goes in only while the fan's latest check-in is still `lastDay` (the streak was
  * counted from it). Answers the points paid; undefined when a later check-in than `lastDay`
  * exists, nothing written; 422 already_checked_in when only the unique (user_id, day) refused it.
  */
@@ -159,6 +153,7 @@ async function recordAndPay(
     reference: today,
     description: boostedDescription(`Daily check-in (day ${streak})`, boost),
   };
+  const reached = milestonesReached({ streakDays: streak, event: 'season_participation' });
   const { rows } = await insertCheckinAndPay(trx, {
     ...line,
     onceKey: `checkin:${today}`,
@@ -167,6 +162,7 @@ async function recordAndPay(
     streak,
     points,
     createdAt: now,
+    reached,
   });
   const written = rows[0];
   if (!written?.checkinId) {
@@ -174,6 +170,12 @@ async function recordAndPay(
     throw alreadyCheckedIn();
   }
   const posted = await ledgerPostedInStatement(trx, line, written, now);
+  await milestonesGrantedInStatement(
+    trx,
+    { organizationId: org.id, userId, at: now },
+    reached,
+    written.milestones ?? [],
+  );
   return posted.applied ? posted.amount : 0;
 }
 
@@ -197,6 +199,7 @@ const insertCheckinAndPay = compiledStatement(
     'reference',
     'description',
     'onceKey',
+    'reached',
   ],
   (db, v) => {
     const later = () =>
@@ -228,13 +231,19 @@ const insertCheckinAndPay = compiledStatement(
       )
       .with('ledgerAmount', (qb) =>
         qb.selectFrom('checkin').select(sql<number>`${v.amount}::int`.as('amount')),
+      )
+      // The milestones reached, only when the row went in (no row from `checkin`: none).
+      .with('milestoneReached', (qb) =>
+        qb.selectFrom('checkin').select(sql<MilestoneKey>`unnest(${v.reached}::text[])`.as('key')),
       );
-    return withLedgerPost(recorded, v).selectNoFrom((eb) => [
+    const granted = withMilestoneGrant(withLedgerPost(recorded, v), { ...v, at: v.createdAt });
+    return granted.selectNoFrom((eb) => [
       eb.selectFrom('checkin').select('checkin.id').as('checkinId'),
       eb.exists(later()).as('laterCheckin'),
       eb.selectFrom('ledgerLine').select('ledgerLine.id').as('transactionId'),
       eb.selectFrom('ledgerBalance').select('ledgerBalance.points').as('points'),
       eb.selectFrom('ledgerBalance').select('ledgerBalance.lifetimePoints').as('lifetimePoints'),
+      milestonesColumn(eb, { ...v, at: v.createdAt }),
     ]);
   },
 );

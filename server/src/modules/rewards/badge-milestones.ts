@@ -2,6 +2,7 @@ import { MILESTONE_KEYS, type MilestoneKey } from '@paddock/contracts/api/badges
 import { sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import { compiledStatement } from '../../platform/compiled-statement.ts';
+import { type MilestoneOutcome, milestonesColumn, withMilestoneGrant } from './badge-milestone-ctes.ts';
 import { grantBadges, insertBadge } from './badge-records.ts';
 import { grantBadgeBoosts } from './boost-rules.ts';
 
@@ -79,13 +80,24 @@ export interface MilestoneAward {
   name: string;
 }
 
+/** The milestones a fan's achievement reaches: streaks of 7/30/100 days (the streak after today's check-in), an event's own. */
+export function milestonesReached(input: { streakDays?: number; event?: MilestoneEvent }): MilestoneKey[] {
+  const reached: MilestoneKey[] = [];
+  for (const [days, key] of STREAKS) if ((input.streakDays ?? 0) >= days) reached.push(key);
+  if (input.event === 'pickem_won') reached.push('first_pickem_won');
+  if (input.event === 'season_participation') reached.push('season_participation');
+  return reached;
+}
+
 /**
  * Grants the milestone badges a fan has reached — streaks of 7/30/100 days (pass the streak
  * after today's check-in), a first pick'em won, season participation — each exactly once: the
  * unique (user_id, badge_id) of user_badges makes a repeat, a retry or a race grant nothing.
  * A milestone the operator disabled grants nothing. Run it inside the transaction that made
  * the achievement, with `at` from the server's clock. Also grants the boosts those badges
- * carry. Returns the badges granted by this call (empty when none are new).
+ * carry. Returns the badges granted by this call (empty when none are new). A caller that
+ * writes its achievement in a statement of its own grants in that statement instead
+ * (badge-milestone-ctes.ts) and finishes with milestonesGrantedInStatement.
  */
 export async function awardMilestoneBadges(
   trx: Database,
@@ -97,15 +109,34 @@ export async function awardMilestoneBadges(
     event?: MilestoneEvent;
   },
 ): Promise<MilestoneAward[]> {
-  const reached: MilestoneKey[] = [];
-  for (const [days, key] of STREAKS) if ((input.streakDays ?? 0) >= days) reached.push(key);
-  if (input.event === 'pickem_won') reached.push('first_pickem_won');
-  if (input.event === 'season_participation') reached.push('season_participation');
+  const reached = milestonesReached(input);
   if (reached.length === 0) return [];
+  const { rows } = await grantStatement(trx, { ...input, reached });
+  return milestonesGrantedInStatement(trx, input, reached, rows[0]?.milestones ?? []);
+}
 
-  const known = await grantKnownMilestones(trx, input, reached);
-  let { defs, granted, names: nameOf } = known;
-  await grantBadgeBoosts(trx, { ...input, badgeIds: known.carryingBoosts });
+/**
+ * What follows a grant made in a statement (withMilestoneGrant, from its `milestones` column):
+ * the boosts the new badges carry and, on an organization's first milestone (its definitions
+ * not there yet, so the statement granted nothing), the definitions created and the grant made
+ * now. Answers the badges granted.
+ */
+export async function milestonesGrantedInStatement(
+  trx: Database,
+  input: { organizationId: string; userId: string; at: Date },
+  reached: readonly MilestoneKey[],
+  outcomes: readonly MilestoneOutcome[],
+): Promise<MilestoneAward[]> {
+  if (reached.length === 0) return [];
+  let defs: { key: MilestoneKey; badgeId: string; enabled: boolean }[] = outcomes.map(
+    ({ key, badgeId, enabled }) => ({ key, badgeId, enabled }),
+  );
+  let granted = outcomes.flatMap((o) => (o.grantedId ? [o.grantedId] : []));
+  const carryingBoosts = outcomes.flatMap((o) => (o.grantedId && o.grantedCarriesBoost ? [o.grantedId] : []));
+  let nameOf = new Map(
+    outcomes.flatMap((o) => (o.grantedId && o.grantedName ? [[o.grantedId, o.grantedName]] : [])),
+  );
+  await grantBadgeBoosts(trx, { ...input, badgeIds: carryingBoosts });
   if (defs.length < MILESTONE_KEYS.length) {
     // First use in this organization: create the missing badges, then grant what is reached.
     defs = await ensureMilestoneBadges(trx, input.organizationId);
@@ -129,82 +160,15 @@ export async function awardMilestoneBadges(
 }
 
 /**
- * The organization's milestone definitions and, in the same statement, the grant of those the
- * fan reached and the operator left enabled (decision 036: a check-in pays one round trip for
- * its milestones, most often granting nothing). The unique (user_id, badge_id) makes a repeat
- * grant nothing. Answers the definitions as they stood, the badge ids granted now and those of
- * them that carry a boost template.
- */
-async function grantKnownMilestones(
-  trx: Database,
-  input: { organizationId: string; userId: string; at: Date },
-  reached: MilestoneKey[],
-) {
-  const { rows } = await grantStatement(trx, { ...input, reached });
-  const defs = rows.map(({ key, badgeId, enabled }) => ({ key, badgeId, enabled }));
-  const granted = rows.flatMap((r) => (r.grantedId ? [r.grantedId] : []));
-  const carryingBoosts = rows.flatMap((r) => (r.grantedId && r.grantedCarriesBoost ? [r.grantedId] : []));
-  const names = new Map(
-    rows.flatMap((r) => (r.grantedId && r.grantedName ? [[r.grantedId, r.grantedName]] : [])),
-  );
-  return { defs, granted, names, carryingBoosts };
-}
-
-/**
- * grantKnownMilestones' statement, compiled once (decision 036: its SQL never changes, only the
+ * awardMilestoneBadges' statement, compiled once (decision 036: its SQL never changes, only the
  * values; the milestones reached travel as one array): on PostgreSQL a named statement, parsed
- * and planned once per connection instead of on every check-in.
+ * and planned once per connection instead of on every call.
  */
 const grantStatement = compiledStatement(['organizationId', 'userId', 'at', 'reached'], (db, v) =>
-  db
-    .with('defs', (qb) =>
-      qb
-        .selectFrom('milestoneBadges')
-        .select(['key', 'badgeId', 'enabled'])
-        .where('organizationId', '=', v.organizationId),
-    )
-    .with('ins', (qb) =>
-      qb
-        .insertInto('userBadges')
-        .columns(['organizationId', 'userId', 'badgeId', 'earnedAt', 'how', 'reference'])
-        .expression((eb) =>
-          eb
-            .selectFrom('defs')
-            .select([
-              // Typed: a parameter in an INSERT's SELECT list is text to PostgreSQL otherwise.
-              sql<string>`${v.organizationId}::uuid`.as('organizationId'),
-              sql<string>`${v.userId}::uuid`.as('userId'),
-              'defs.badgeId',
-              sql<Date>`${v.at}::timestamptz`.as('earnedAt'),
-              sql.lit('milestone').as('how'),
-              'defs.key',
-            ])
-            .where('defs.enabled', '=', sql.lit(true))
-            .where(sql<boolean>`defs.key = any(${v.reached}::text[])`),
-        )
-        .onConflict((oc) => oc.columns(['userId', 'badgeId']).doNothing())
-        .returning('badgeId'),
-    )
-    .selectFrom('defs')
-    .leftJoin('ins', 'ins.badgeId', 'defs.badgeId')
-    // The granted badges' names ride along (the fan's notification names them): no statement of their own.
-    .leftJoin('badges', (join) => join.onRef('badges.id', '=', 'ins.badgeId'))
-    .select((eb) => [
-      'defs.key',
-      'defs.badgeId',
-      'defs.enabled',
-      'ins.badgeId as grantedId',
-      'badges.name as grantedName',
-      // Whether a granted badge carries a boost template: most carry none, and then granting its
-      // boost reads nothing more (grantBadgeBoosts reads the templates of those that do).
-      eb
-        .exists(
-          eb
-            .selectFrom('badgeBoosts')
-            .select('badgeBoosts.badgeId')
-            .whereRef('badgeBoosts.badgeId', '=', 'ins.badgeId')
-            .where('badgeBoosts.organizationId', '=', v.organizationId),
-        )
-        .as('grantedCarriesBoost'),
-    ]),
+  withMilestoneGrant(
+    db.with('milestoneReached', (qb) =>
+      qb.selectNoFrom(sql<MilestoneKey>`unnest(${v.reached}::text[])`.as('key')),
+    ),
+    v,
+  ).selectNoFrom((eb) => [milestonesColumn(eb, v)]),
 );
