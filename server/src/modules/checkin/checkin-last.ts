@@ -52,18 +52,19 @@ export async function lockFanAndReadLast(
 }
 
 const lockAndLastStatement = compiledStatement(['organizationId', 'userId'], (db, v) => {
-  const latest = () =>
-    db
-      .selectFrom('checkins')
-      .where('organizationId', '=', v.organizationId)
-      .where('userId', '=', v.userId)
-      .orderBy('day', 'desc')
-      .limit(sql.lit(1));
-  return db.selectNoFrom([
-    fanLockColumn(db, v.organizationId, v.userId),
-    latest().select('day').as('day'),
-    latest().select('streak').as('streak'),
-  ]);
+  // The latest check-in joined once (one probe of the (user_id, day) index for both its columns).
+  const latest = db
+    .selectFrom('checkins')
+    .select(['day', 'streak'])
+    .where('organizationId', '=', v.organizationId)
+    .where('userId', '=', v.userId)
+    .orderBy('day', 'desc')
+    .limit(sql.lit(1))
+    .as('last');
+  return db
+    .selectFrom(db.selectNoFrom([fanLockColumn(db, v.organizationId, v.userId)]).as('fan'))
+    .leftJoin(latest, (join) => join.onTrue())
+    .select(['fan.fanLocked', 'last.day', 'last.streak']);
 });
 
 /**
