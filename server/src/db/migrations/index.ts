@@ -16,6 +16,7 @@ import * as platformSecrets from './0019_platform_secrets.ts';
 import * as unloggedRateLimits from './0020_unlogged_rate_limits.ts';
 import * as leaderboardRead from './0021_leaderboard_read.ts';
 import * as sessionTokenDigest from './0022_session_token_digest.ts';
+import * as balanceRoom from './0023_balance_room.ts';
 
 /**
  * Every migration, in order. One file per domain step; names sort by their number prefix.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0020_unlogged_rate_limits': unloggedRateLimits,
   '0021_leaderboard_read': leaderboardRead,
   '0022_session_token_digest': sessionTokenDigest,
+  '0023_balance_room': balanceRoom,
 };

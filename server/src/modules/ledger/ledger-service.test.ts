@@ -26,6 +26,39 @@ describe('postPoints', () => {
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 
+  it("keeps each fan's new balance on the fan's own page of users (decision 041: no index entries per award)", async () => {
+    const org = await createOrg(t);
+    // Fans as a sign-up batch writes them: packed as full as the table allows, never updated yet.
+    const inserted = await sql<{ id: string; page: number }>`
+      insert into users (organization_id, email, referral_code, birthday)
+      select ${org.id}, 'page-fan-' || g || '@example.com', 'PAGE' || g || ${org.id.slice(0, 8)}, '1990-01-01'
+      from generate_series(1, 120) g
+      returning id, (ctid::text::point)[0]::int as page`.execute(t.db);
+    const pageOf = async () => {
+      const rows = await sql<{ id: string; page: number }>`
+        select id, (ctid::text::point)[0]::int as page from users where organization_id = ${org.id}`.execute(
+        t.db,
+      );
+      return new Map(rows.rows.map((r) => [r.id, r.page]));
+    };
+    // A page the batch filled (not its last, which may have room left over).
+    const pages = inserted.rows.map((r) => r.page);
+    const page = pages.find((p) => p !== pages[0] && p !== pages.at(-1))!;
+    const onPage = inserted.rows.filter((r) => r.page === page).map((r) => r.id);
+    expect(onPage.length).toBeGreaterThan(5);
+    for (const userId of onPage) {
+      await t.db
+        .transaction()
+        .execute((trx) =>
+          postPoints(trx, { organizationId: org.id, userId, amount: 5, kind: 'test', description: 'Award' }),
+        );
+    }
+    const after = await pageOf();
+    // A version that left its page would have been a new entry in every index of users.
+    expect(onPage.filter((id) => after.get(id) !== page)).toEqual([]);
+    expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
+  });
+
   it('refuses a spend below zero with 422 insufficient_points and posts nothing', async () => {
     const org = await createOrg(t);
     const fan = await createFan(t, org);
