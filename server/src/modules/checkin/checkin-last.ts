@@ -51,21 +51,23 @@ export async function lockFanAndReadLast(
   return { fanLocked: row?.fanLocked === true, last };
 }
 
-const lockAndLastStatement = compiledStatement(['organizationId', 'userId'], (db, v) => {
-  // The latest check-in joined once (one probe of the (user_id, day) index for both its columns).
-  const latest = db
-    .selectFrom('checkins')
-    .select(['day', 'streak'])
-    .where('organizationId', '=', v.organizationId)
-    .where('userId', '=', v.userId)
-    .orderBy('day', 'desc')
-    .limit(sql.lit(1))
-    .as('last');
-  return db
-    .selectFrom(db.selectNoFrom([fanLockColumn(db, v.organizationId, v.userId)]).as('fan'))
-    .leftJoin(latest, (join) => join.onTrue())
-    .select(['fan.fanLocked', 'last.day', 'last.streak']);
-});
+const lockAndLastStatement = compiledStatement(['organizationId', 'userId'], (db, v) =>
+  db
+    .with('fan', (qb) => qb.selectNoFrom([fanLockColumn(db, v.organizationId, v.userId)]))
+    // The latest check-in joined once: one probe of the (user_id, day) index for its day and streak.
+    .with('lastCheckin', (qb) =>
+      qb
+        .selectFrom('checkins')
+        .select(['day', 'streak'])
+        .where('organizationId', '=', v.organizationId)
+        .where('userId', '=', v.userId)
+        .orderBy('day', 'desc')
+        .limit(sql.lit(1)),
+    )
+    .selectFrom('fan')
+    .leftJoin('lastCheckin', (join) => join.onTrue())
+    .select(['fan.fanLocked', 'lastCheckin.day', 'lastCheckin.streak']),
+);
 
 /**
  * The fan's latest check-in in this organization, or none.

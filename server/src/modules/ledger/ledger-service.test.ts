@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFan, createOrg, useTestApp } from '../../test/test-app.ts';
+import { createFan, createOrg, onRealPostgres, useTestApp } from '../../test/test-app.ts';
 import { ledgerMismatches } from '../../test/points.ts';
 import { sql } from 'kysely';
 import { boostedAmountSql } from './ledger-ctes.ts';
@@ -26,38 +26,50 @@ describe('postPoints', () => {
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 
-  it("keeps each fan's new balance on the fan's own page of users (decision 041: no index entries per award)", async () => {
-    const org = await createOrg(t);
-    // Fans as a sign-up batch writes them: packed as full as the table allows, never updated yet.
-    const inserted = await sql<{ id: string; page: number }>`
-      insert into users (organization_id, email, referral_code, birthday)
-      select ${org.id}, 'page-fan-' || g || '@example.com', 'PAGE' || g || ${org.id.slice(0, 8)}, '1990-01-01'
-      from generate_series(1, 120) g
-      returning id, (ctid::text::point)[0]::int as page`.execute(t.db);
-    const pageOf = async () => {
-      const rows = await sql<{ id: string; page: number }>`
-        select id, (ctid::text::point)[0]::int as page from users where organization_id = ${org.id}`.execute(
-        t.db,
-      );
-      return new Map(rows.rows.map((r) => [r.id, r.page]));
-    };
-    // A page the batch filled (not its last, which may have room left over).
-    const pages = inserted.rows.map((r) => r.page);
-    const page = pages.find((p) => p !== pages[0] && p !== pages.at(-1))!;
-    const onPage = inserted.rows.filter((r) => r.page === page).map((r) => r.id);
-    expect(onPage.length).toBeGreaterThan(5);
-    for (const userId of onPage) {
-      await t.db
-        .transaction()
-        .execute((trx) =>
-          postPoints(trx, { organizationId: org.id, userId, amount: 5, kind: 'test', description: 'Award' }),
+  // On the run's shared PostgreSQL database other files' fans fill and free pages of users at the
+  // same time, so which page a batch lands on is not this test's to choose; the file's own PGlite
+  // database has only its own fans. The setting is the same on both engines (migration 0023).
+  it.skipIf(onRealPostgres)(
+    "keeps each fan's new balance on the fan's own page of users (decision 041: no index entries per award)",
+    async () => {
+      const org = await createOrg(t);
+      // Fans as a sign-up batch writes them: packed as full as the table allows, never updated yet.
+      const inserted = await sql<{ id: string; page: number }>`
+        insert into users (organization_id, email, referral_code, birthday)
+        select ${org.id}, 'page-fan-' || g || '@example.com', 'PAGE' || g || ${org.id.slice(0, 8)}, '1990-01-01'
+        from generate_series(1, 120) g
+        returning id, (ctid::text::point)[0]::int as page`.execute(t.db);
+      const pageOf = async () => {
+        const rows = await sql<{ id: string; page: number }>`
+          select id, (ctid::text::point)[0]::int as page from users where organization_id = ${org.id}`.execute(
+          t.db,
         );
-    }
-    const after = await pageOf();
-    // A version that left its page would have been a new entry in every index of users.
-    expect(onPage.filter((id) => after.get(id) !== page)).toEqual([]);
-    expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
-  });
+        return new Map(rows.rows.map((r) => [r.id, r.page]));
+      };
+      // The page holding most of the batch: one it filled (the batch's last may have room left over).
+      const last = inserted.rows.at(-1)!.page;
+      const counts = new Map<number, number>();
+      for (const r of inserted.rows) if (r.page !== last) counts.set(r.page, (counts.get(r.page) ?? 0) + 1);
+      const [page] = [...counts].sort((x, y) => y[1] - x[1])[0]!;
+      const onPage = inserted.rows.filter((r) => r.page === page).map((r) => r.id);
+      expect(onPage.length).toBeGreaterThan(5);
+      for (const userId of onPage) {
+        await t.db.transaction().execute((trx) =>
+          postPoints(trx, {
+            organizationId: org.id,
+            userId,
+            amount: 5,
+            kind: 'test',
+            description: 'Award',
+          }),
+        );
+      }
+      const after = await pageOf();
+      // A version that left its page would have been a new entry in every index of users.
+      expect(onPage.filter((id) => after.get(id) !== page)).toEqual([]);
+      expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
+    },
+  );
 
   it('refuses a spend below zero with 422 insufficient_points and posts nothing', async () => {
     const org = await createOrg(t);
