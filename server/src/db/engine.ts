@@ -103,7 +103,10 @@ export async function openDatabase(opts: {
   const onFailure = opts.onConnectionError ?? (() => {});
   const template = dir ? undefined : opts.loadDataDir;
   const start = () =>
-    PGliteWorker.start(dir, onFailure, opts.preparedStatements ?? true, undefined, template);
+    PGliteWorker.start(dir, onFailure, {
+      preparedStatements: opts.preparedStatements,
+      loadDataDir: template,
+    });
   const pool = new PGlitePool(await start(), dir ? start : undefined, opts.poolWaitMs ?? POOL_WAIT_MS);
   // biome-ignore lint/suspicious/noExplicitAny: PGlitePool implements the subset of pg.Pool Kysely calls.
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as any }), plugins });

@@ -53,6 +53,22 @@ function unavailable(reason: string): Error {
   return Object.assign(new Error(`Connection terminated: the PGlite worker ${reason}`), { code: '08006' });
 }
 
+/** How PGliteWorker.start opens the database; every field may be left out. */
+export interface PGliteWorkerOptions {
+  /**
+   * False: every statement is parsed again on each call (the worker's own comment says what
+   * named statements save; DATABASE_PREPARED_STATEMENTS). Default true.
+   */
+  preparedStatements?: boolean;
+  /** How many texts stay prepared (the tests lower it). */
+  mostPrepared?: number;
+  /**
+   * An in-memory database starts as this dump of another (PGlite's `dumpDataDir`), skipping
+   * initdb (the tests' migrated template).
+   */
+  loadDataDir?: Uint8Array;
+}
+
 /**
  * PGlite running on a worker thread (pglite-worker.mjs), persisted under dataDir or in memory.
  * Queries are messages; the worker runs them in the order sent, so whoever holds the lease
@@ -81,20 +97,13 @@ export class PGliteWorker implements PGliteEngine {
     worker.unref();
   }
 
-  /**
-   * Starts the thread and resolves once PGlite opened (or rejects with why it did not).
-   * `preparedStatements` false: every statement is parsed again on each call (the worker's own
-   * comment says what it saves; DATABASE_PREPARED_STATEMENTS). `mostPrepared`: how many texts
-   * stay prepared (the tests lower it). `loadDataDir`: an in-memory database starts as this dump
-   * of another (PGlite's `dumpDataDir`), skipping initdb (the tests' migrated template).
-   */
+  /** Starts the thread and resolves once PGlite opened (or rejects with why it did not). */
   static async start(
     dataDir: string | undefined,
     onFailure: (error: Error) => void,
-    preparedStatements = true,
-    mostPrepared?: number,
-    loadDataDir?: Uint8Array,
+    options: PGliteWorkerOptions = {},
   ): Promise<PGliteWorker> {
+    const { preparedStatements = true, mostPrepared, loadDataDir } = options;
     const worker = new Worker(WORKER_FILE, {
       workerData: { dataDir, preparedStatements, mostPrepared, loadDataDir },
     });

@@ -349,7 +349,7 @@ describe.skipIf(onPostgres)('a persisted PGlite on its worker thread', () => {
  */
 describe.skipIf(onPostgres)('PGlite named statements', () => {
   const open = async (preparedStatements = true, mostPrepared?: number) => {
-    const engine = await PGliteWorker.start(undefined, () => {}, preparedStatements, mostPrepared);
+    const engine = await PGliteWorker.start(undefined, () => {}, { preparedStatements, mostPrepared });
     const pool = new PGlitePool(engine);
     const connection = await pool.connect();
     const run = async (text: string, values: unknown[] = []) => (await connection.query(text, values)).rows;
