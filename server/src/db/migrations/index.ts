@@ -17,6 +17,7 @@ import * as unloggedRateLimits from './0020_unlogged_rate_limits.ts';
 import * as leaderboardRead from './0021_leaderboard_read.ts';
 import * as sessionTokenDigest from './0022_session_token_digest.ts';
 import * as balanceRoom from './0023_balance_room.ts';
+import * as leaderboardAwardUpsert from './0024_leaderboard_award_upsert.ts';
 
 /**
  * Every migration, in order. One file per domain step; names sort by their number prefix.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0021_leaderboard_read': leaderboardRead,
   '0022_session_token_digest': sessionTokenDigest,
   '0023_balance_room': balanceRoom,
+  '0024_leaderboard_award_upsert': leaderboardAwardUpsert,
 };
