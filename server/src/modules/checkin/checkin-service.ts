@@ -126,9 +126,10 @@ async function refuseIfDone(call: FanCall, today: string) {
  * boost memory), then the row, its ledger line (decision 039) and the milestone badges it
  * reaches (product §12.3: the streaks of 7/30/100 days and season participation, each granted
  * once; decision 036, amendment of 2026-11-28) go in one statement, the line and the badges
- * only when the row did. The row goes in only while the fan's latest check-in is still `lastDay` (the streak was
- * counted from it). Answers the points paid; undefined when a later check-in than `lastDay`
- * exists, nothing written; 422 already_checked_in when only the unique (user_id, day) refused it.
+ * only when the row did. The row goes in only while the fan's latest check-in is still
+ * `lastDay` (the streak was counted from it). Answers the points paid; undefined when a later
+ * check-in than `lastDay` exists, nothing written; 422 already_checked_in when only the unique
+ * (user_id, day) refused it.
  */
 async function recordAndPay(
   call: FanCall,
