@@ -11,15 +11,34 @@ import { type Kysely, sql } from 'kysely';
  * back (a reversal or an adjustment below zero) keeps the board-by-board path, which drops a fan
  * whose total reaches nothing.
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
+/** Migration 0010's board-by-board body: a line taking points back still runs it (and `down` restores it). */
+const BOARD_BY_BOARD = sql.raw(`
+      select time_zone into tz from organizations where id = new.organization_id;
+      select season_starts_on into starts from leaderboard_settings where organization_id = new.organization_id;
+      perform leaderboard_add(new.organization_id, leaderboard_week(new.created_at, tz), new.user_id, new.amount, new.created_at);
+      perform leaderboard_add(new.organization_id, leaderboard_season(new.created_at, tz, starts), new.user_id, new.amount, new.created_at);
+      for w in select id from leaderboard_weekends
+        where organization_id = new.organization_id and starts_at <= new.created_at and ends_at > new.created_at
+      loop
+        perform leaderboard_add(new.organization_id, 'weekend:' || w.id, new.user_id, new.amount, new.created_at);
+      end loop;
+      return null;`);
+
+/** The trigger function with `award`, the statements an award runs, before the board-by-board body. */
+const triggerFunction = (award: ReturnType<typeof sql.raw>) => sql`
     create or replace function leaderboard_on_ledger_line() returns trigger language plpgsql as $$
     declare
       tz text;
       starts date;
       w record;
     begin
-      if not leaderboard_counts(new.amount, new.kind) then return null; end if;
+      if not leaderboard_counts(new.amount, new.kind) then return null; end if;${award}${BOARD_BY_BOARD}
+    end $$;
+  `;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await triggerFunction(
+    sql.raw(`
       if new.amount > 0 then
         insert into leaderboard_scores as score (organization_id, period, user_id, points, reached_at)
           select new.organization_id, board.period, new.user_id, new.amount, new.created_at
@@ -38,40 +57,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           on conflict (organization_id, period, user_id)
           do update set points = score.points + excluded.points, reached_at = excluded.reached_at;
         return null;
-      end if;
-      select time_zone into tz from organizations where id = new.organization_id;
-      select season_starts_on into starts from leaderboard_settings where organization_id = new.organization_id;
-      perform leaderboard_add(new.organization_id, leaderboard_week(new.created_at, tz), new.user_id, new.amount, new.created_at);
-      perform leaderboard_add(new.organization_id, leaderboard_season(new.created_at, tz, starts), new.user_id, new.amount, new.created_at);
-      for w in select id from leaderboard_weekends
-        where organization_id = new.organization_id and starts_at <= new.created_at and ends_at > new.created_at
-      loop
-        perform leaderboard_add(new.organization_id, 'weekend:' || w.id, new.user_id, new.amount, new.created_at);
-      end loop;
-      return null;
-    end $$;
-  `.execute(db);
+      end if;`),
+  ).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create or replace function leaderboard_on_ledger_line() returns trigger language plpgsql as $$
-    declare
-      tz text;
-      starts date;
-      w record;
-    begin
-      if not leaderboard_counts(new.amount, new.kind) then return null; end if;
-      select time_zone into tz from organizations where id = new.organization_id;
-      select season_starts_on into starts from leaderboard_settings where organization_id = new.organization_id;
-      perform leaderboard_add(new.organization_id, leaderboard_week(new.created_at, tz), new.user_id, new.amount, new.created_at);
-      perform leaderboard_add(new.organization_id, leaderboard_season(new.created_at, tz, starts), new.user_id, new.amount, new.created_at);
-      for w in select id from leaderboard_weekends
-        where organization_id = new.organization_id and starts_at <= new.created_at and ends_at > new.created_at
-      loop
-        perform leaderboard_add(new.organization_id, 'weekend:' || w.id, new.user_id, new.amount, new.created_at);
-      end loop;
-      return null;
-    end $$;
-  `.execute(db);
+  await triggerFunction(sql.raw('')).execute(db);
 }

@@ -23,16 +23,18 @@ const MAX_READS_PER_QUERY = 500;
 /** One batcher per database handle, so two apps in one process (the tests) never share a statement. */
 const readers = new WeakMap<Database, Batcher<LastRead, LastCheckin | undefined>>();
 
-/** The read inside a transaction, compiled once (its SQL never changes, only the ids). */
-const lastInTransaction = compiledStatement(['organizationId', 'userId'], (db, v) =>
+/** The fan's latest check-in: one probe of the (user_id, day) index for its day and streak. */
+const latestCheckin = (db: Database, v: Record<'organizationId' | 'userId', never>) =>
   db
     .selectFrom('checkins')
     .select(['day', 'streak'])
     .where('organizationId', '=', v.organizationId)
     .where('userId', '=', v.userId)
     .orderBy('day', 'desc')
-    .limit(sql.lit(1)),
-);
+    .limit(sql.lit(1));
+
+/** The read inside a transaction, compiled once (its SQL never changes, only the ids). */
+const lastInTransaction = compiledStatement(['organizationId', 'userId'], latestCheckin);
 
 /**
  * POST /checkin's first statement: takes the fan's row lock (FOR UPDATE, for the rest of the
@@ -54,16 +56,7 @@ export async function lockFanAndReadLast(
 const lockAndLastStatement = compiledStatement(['organizationId', 'userId'], (db, v) =>
   db
     .with('fan', (qb) => qb.selectNoFrom([fanLockColumn(db, v.organizationId, v.userId)]))
-    // The latest check-in joined once: one probe of the (user_id, day) index for its day and streak.
-    .with('lastCheckin', (qb) =>
-      qb
-        .selectFrom('checkins')
-        .select(['day', 'streak'])
-        .where('organizationId', '=', v.organizationId)
-        .where('userId', '=', v.userId)
-        .orderBy('day', 'desc')
-        .limit(sql.lit(1)),
-    )
+    .with('lastCheckin', () => latestCheckin(db, v))
     .selectFrom('fan')
     .leftJoin('lastCheckin', (join) => join.onTrue())
     .select(['fan.fanLocked', 'lastCheckin.day', 'lastCheckin.streak']),
