@@ -80,7 +80,10 @@ export interface MilestoneAward {
   name: string;
 }
 
-/** The milestones a fan's achievement reaches: streaks of 7/30/100 days (the streak after today's check-in), an event's own. */
+/**
+ * The milestones a fan's achievement reaches: the streaks of 7/30/100 days (pass the streak after
+ * today's check-in) and the event's own milestone.
+ */
 export function milestonesReached(input: { streakDays?: number; event?: MilestoneEvent }): MilestoneKey[] {
   const reached: MilestoneKey[] = [];
   for (const [days, key] of STREAKS) if ((input.streakDays ?? 0) >= days) reached.push(key);
