@@ -244,7 +244,7 @@ const insertCheckinAndPay = compiledStatement(
       eb.selectFrom('ledgerLine').select('ledgerLine.id').as('transactionId'),
       eb.selectFrom('ledgerBalance').select('ledgerBalance.points').as('points'),
       eb.selectFrom('ledgerBalance').select('ledgerBalance.lifetimePoints').as('lifetimePoints'),
-      milestonesColumn(eb, { ...v, at: v.createdAt }),
+      milestonesColumn(eb, v),
     ]);
   },
 );

@@ -98,7 +98,7 @@ export function withMilestoneGrant<D extends DB & MilestoneReachedCte>(
  */
 export function milestonesColumn(
   eb: ExpressionBuilder<DB & MilestoneGrantCtes, never>,
-  v: MilestoneGrantValues,
+  v: Pick<MilestoneGrantValues, 'organizationId'>,
 ) {
   return eb
     .selectFrom('milestoneDefs')
