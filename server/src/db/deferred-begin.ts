@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { namedStatements, type Query } from './prepared-statements.ts';
+import { commitsTransaction, namedStatements, type Query } from './prepared-statements.ts';
 
 /**
  * Sends a transaction's `begin` in the same network write as its first statement (decision 036,
@@ -42,26 +42,44 @@ export function deferBegin(client: pg.PoolClient, prepared = true): void {
   // Registered hot SQL travels as a named statement (prepared-statements.ts) unless turned off.
   const own: Query = target.query.bind(client);
   const send: Query = prepared ? namedStatements(own) : own;
+  /** A `begin` answered but not yet sent. */
   let pending = false;
+  /** A `begin` went out and no `commit` or `rollback` yet. */
+  let open = false;
+  /** The `commit` that left with the transaction's last statement, answered to the caller's own. */
+  let ended: Promise<pg.QueryResult> | null = null;
   target.query = (text, values) => {
+    if (ended) return afterLast(text, values);
     if (isBare(text, values, 'begin')) {
       pending = true;
       return Promise.resolve(answered('BEGIN'));
     }
-    if (!pending) return send(text, values);
-    pending = false;
-    if (isBare(text, values, 'commit')) return Promise.resolve(answered('COMMIT'));
-    if (isBare(text, values, 'rollback')) return Promise.resolve(answered('ROLLBACK'));
+    if (isBare(text, values, 'commit') || isBare(text, values, 'rollback')) {
+      const command = text as string;
+      if (pending) {
+        pending = false;
+        return Promise.resolve(answered(command.toUpperCase()));
+      }
+      open = false;
+      return send(text, values);
+    }
+    const last = (pending || open) && commitsTransaction(text);
+    if (!pending && !last) return send(text, values);
     const stream = target.connection?.stream;
     stream?.cork?.();
-    let begin: Promise<unknown>;
+    let begin: Promise<unknown> = Promise.resolve();
     let statement: Promise<pg.QueryResult>;
     try {
-      begin = send('begin');
+      if (pending) begin = send('begin');
       statement = send(text, values);
+      if (last) ended = send('commit');
     } finally {
       stream?.uncork?.();
     }
+    pending = false;
+    open = !last;
+    // Awaited by the caller's own commit or rollback; until then a failure is not unhandled.
+    ended?.catch(() => {});
     // Both settle; the begin's failure wins, since the statement then ran outside a transaction.
     return Promise.allSettled([begin, statement]).then(([b, s]) => {
       if (b.status === 'rejected') throw b.reason;
@@ -69,4 +87,27 @@ export function deferBegin(client: pg.PoolClient, prepared = true): void {
       return s.value;
     });
   };
+
+  /**
+   * After the last statement the transaction is over: the caller's `commit` gets the answer of
+   * the one that left with it, and a `rollback` (its code threw after a statement that wrote
+   * nothing, or failed, which the commit already rolled back) has nothing left to undo. A read
+   * may still follow (an announcement's lookup), outside the transaction; a write may not.
+   */
+  function afterLast(text: unknown, values: unknown): Promise<pg.QueryResult> {
+    const commit = ended as Promise<pg.QueryResult>;
+    if (isBare(text, values, 'commit')) {
+      ended = null;
+      return commit;
+    }
+    if (isBare(text, values, 'rollback')) {
+      ended = null;
+      return commit.then(
+        () => answered('ROLLBACK'),
+        () => answered('ROLLBACK'),
+      );
+    }
+    if (typeof text === 'string' && /^\s*select\b/i.test(text)) return send(text, values);
+    return Promise.reject(new Error("A write after its transaction's last statement, which committed it"));
+  }
 }

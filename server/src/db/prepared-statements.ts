@@ -18,15 +18,28 @@ import type pg from 'pg';
  */
 
 const names = new Map<string, string>();
+/** The registered texts that end their transaction (deferred-begin.ts sends `commit` with them). */
+const committing = new Set<string>();
 
-/** Registers `text` to run as a named statement on PostgreSQL; answers its name. Idempotent. */
-export function prepareStatement(text: string): string {
+/**
+ * Registers `text` to run as a named statement on PostgreSQL; answers its name. Idempotent.
+ * With `commits`, the statement is its transaction's last: its `commit` leaves in the same
+ * network write (deferred-begin.ts), and the statement itself refuses to commit an outcome
+ * that needs a further write (db/commit-refusal.ts).
+ */
+export function prepareStatement(text: string, options: { commits?: boolean } = {}): string {
   let name = names.get(text);
   if (!name) {
     name = `paddock_${names.size + 1}`;
     names.set(text, name);
   }
+  if (options.commits) committing.add(text);
   return name;
+}
+
+/** Whether `text` was registered as its transaction's last statement. */
+export function commitsTransaction(text: unknown): boolean {
+  return typeof text === 'string' && committing.has(text);
 }
 
 /** A node-postgres client's query function, as Kysely calls it. */

@@ -17,14 +17,20 @@ import { prepareStatement } from '../db/prepared-statements.ts';
  * db/engine.ts with the same dialect and plugins, so they compile the same SQL. On PostgreSQL
  * it runs as a named statement (db/prepared-statements.ts): parsed and planned once per
  * connection instead of on every call.
+ *
+ * With `commits`, the statement is its transaction's last (db/deferred-begin.ts): on PostgreSQL
+ * the transaction's `commit` leaves with it, one round trip fewer. Only a statement whose
+ * outcome never needs a further write may say so; it refuses to commit one that would
+ * (db/commit-refusal.ts), and after it the transaction may only read.
  */
 export function compiledStatement<Name extends string, Row>(
   names: readonly Name[],
   build: (db: Database, values: Record<Name, never>) => Compilable<Row>,
+  options: { commits?: boolean } = {},
 ): (db: Database, values: Record<Name, unknown>) => Promise<QueryResult<Row>> {
   let compiled: { query: CompiledQuery<Row>; order: Name[] } | undefined;
   return async (db, values) => {
-    if (!compiled) compiled = compile(db, names, build);
+    if (!compiled) compiled = compile(db, names, build, options);
     const { query, order } = compiled;
     const parameters = order.map((name) => values[name]);
     return db.executeQuery<Row>({ ...query, queryId: createQueryId(), parameters });
@@ -35,6 +41,7 @@ function compile<Name extends string, Row>(
   db: Database,
   names: readonly Name[],
   build: (db: Database, values: Record<Name, never>) => Compilable<Row>,
+  options: { commits?: boolean },
 ) {
   // Unique strings no caller's value can be mistaken for.
   const byPlaceholder = new Map<unknown, Name>();
@@ -44,9 +51,12 @@ function compile<Name extends string, Row>(
     byPlaceholder.set(placeholder, name);
     placeholders[name] = placeholder as never;
   }
-  const query = build(db, placeholders).compile();
+  const built = build(db, placeholders).compile();
+  // A statement that ends its transaction is a text of its own (the same SQL may also run
+  // mid-transaction); the comment only tells the two apart.
+  const query = options.commits ? { ...built, sql: `/* commits */ ${built.sql}` } : built;
   // Its SQL never changes: PostgreSQL parses and plans it once per connection.
-  prepareStatement(query.sql);
+  prepareStatement(query.sql, options);
   const order = query.parameters.map((parameter, i) => {
     const name = byPlaceholder.get(parameter);
     if (name === undefined) {

@@ -18,6 +18,7 @@ import * as leaderboardRead from './0021_leaderboard_read.ts';
 import * as sessionTokenDigest from './0022_session_token_digest.ts';
 import * as balanceRoom from './0023_balance_room.ts';
 import * as leaderboardAwardUpsert from './0024_leaderboard_award_upsert.ts';
+import * as commitRefusal from './0025_commit_refusal.ts';
 
 /**
  * Every migration, in order. One file per domain step; names sort by their number prefix.
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0022_session_token_digest': sessionTokenDigest,
   '0023_balance_room': balanceRoom,
   '0024_leaderboard_award_upsert': leaderboardAwardUpsert,
+  '0025_commit_refusal': commitRefusal,
 };

@@ -2,19 +2,24 @@ import type { MilestoneKey } from '@paddock/contracts/api/badges';
 import type { CheckinResult, CheckinStatus } from '@paddock/contracts/api/checkin';
 import { sql } from 'kysely';
 import type { Organization } from '../../db/schema.ts';
+import { isCommitRefused, refuseCommitWhen } from '../../db/commit-refusal.ts';
 import { compiledStatement } from '../../platform/compiled-statement.ts';
 import { AppError, unprocessable } from '../../platform/errors.ts';
 import { dayCheckedIn, forgetCheckedIn, rememberCheckedIn } from './checkin-done-today.ts';
 import { type LastCheckin, lastCheckin, lockFanAndReadLast } from './checkin-last.ts';
 import type { FanCall } from '../../platform/service-call.ts';
-import { withLedgerPost } from '../ledger/ledger-ctes.ts';
+import { ledgerPostIncomplete, withLedgerPost } from '../ledger/ledger-ctes.ts';
 import {
   awardBoost,
   boostedAmount,
   boostedDescription,
   ledgerPostedInStatement,
 } from '../ledger/ledger-service.ts';
-import { milestonesColumn, withMilestoneGrant } from '../rewards/badge-milestone-ctes.ts';
+import {
+  milestoneFollowUpNeeded,
+  milestonesColumn,
+  withMilestoneGrant,
+} from '../rewards/badge-milestone-ctes.ts';
 import { milestonesGrantedInStatement, milestonesReached } from '../rewards/badge-milestones.ts';
 import { bestActiveBoost } from '../rewards/boost-rules.ts';
 import { todayIn } from '../../platform/calendar.ts';
@@ -60,18 +65,7 @@ export async function checkIn(call: FanCall): Promise<CheckinResult> {
   const today = todayIn(org.timeZone, now);
   await refuseIfDone(call, today);
   try {
-    const result = await db.transaction().execute(async (trx) => {
-      const seen = await lockFanAndReadLast(trx, org.id, userId);
-      if (!seen.fanLocked) throw new Error('The signed-in fan no longer exists');
-      const inTransaction = { ...call, db: trx };
-      // The first read may predate a check-in that committed while the lock waited (checkin-last.ts):
-      // then the guarded insert wrote nothing, and the day is read again, now behind the lock.
-      return (
-        (await recordDay(inTransaction, today, seen.last)) ??
-        (await recordDay(inTransaction, today, await lastCheckin(trx, org.id, userId))) ??
-        raceAfterLock()
-      );
-    });
+    const result = await lockAndRecord(call, today);
     rememberCheckedIn(db, org.id, userId, today);
     return result;
   } catch (error) {
@@ -80,6 +74,37 @@ export async function checkIn(call: FanCall): Promise<CheckinResult> {
     }
     throw error;
   }
+}
+
+/** Stale reads in a row before giving up: each needs another check-in committed meanwhile. */
+const MAX_ATTEMPTS = 3;
+
+/**
+ * The check-in's transaction: the fan's lock with the latest day, then the day's statement,
+ * which carries the transaction's commit (decision 036, amendment of 2026-11-28 evening: two
+ * round trips, not three). Run again when the first read was stale: a check-in committed while
+ * the lock waited, so the guarded insert wrote nothing, and the next lock reads it. Run the
+ * long way (the commit after the follow-up) when the statement refused to commit: a milestone
+ * it granted needs a further write (db/commit-refusal.ts).
+ */
+async function lockAndRecord(call: FanCall, today: string): Promise<CheckinResult> {
+  const { org, userId } = call;
+  let commits = true;
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; ) {
+    try {
+      const result = await call.db.transaction().execute(async (trx) => {
+        const seen = await lockFanAndReadLast(trx, org.id, userId);
+        if (!seen.fanLocked) throw new Error('The signed-in fan no longer exists');
+        return recordDay({ ...call, db: trx }, today, seen.last, commits);
+      });
+      if (result) return result;
+      attempt++;
+    } catch (error) {
+      if (!commits || !isCommitRefused(error)) throw error;
+      commits = false;
+    }
+  }
+  return raceAfterLock();
 }
 
 /**
@@ -91,17 +116,18 @@ async function recordDay(
   call: FanCall,
   today: string,
   last: LastCheckin | undefined,
+  commits: boolean,
 ): Promise<CheckinResult | undefined> {
   if (last?.day === today) throw alreadyCheckedIn();
   const streak = last?.day === previousDay(today) ? last.streak + 1 : 1;
-  const pointsAwarded = await recordAndPay(call, { today, lastDay: last?.day ?? null, streak });
+  const pointsAwarded = await recordAndPay(call, { today, lastDay: last?.day ?? null, streak }, commits);
   if (pointsAwarded === undefined) return undefined;
   return { days: streak, eligibleForCheckin: false, pointsAwarded };
 }
 
-/** Behind the fan's lock, only a writer that skips it (none does) could add a later check-in. */
+/** Each lock found a check-in committed while it waited: only a writer that skips the lock could. */
 function raceAfterLock(): never {
-  throw new Error("A check-in landed behind the fan's lock");
+  throw new Error(`A later check-in committed while the fan's lock waited, ${MAX_ATTEMPTS} times in a row`);
 }
 
 const alreadyCheckedIn = () =>
@@ -134,6 +160,7 @@ async function refuseIfDone(call: FanCall, today: string) {
 async function recordAndPay(
   call: FanCall,
   day: { today: string; lastDay: string | null; streak: number },
+  commits: boolean,
 ): Promise<number | undefined> {
   const { db: trx, org, userId, now } = call;
   const { today, streak } = day;
@@ -155,7 +182,7 @@ async function recordAndPay(
     description: boostedDescription(`Daily check-in (day ${streak})`, boost),
   };
   const reached = milestonesReached({ streakDays: streak, event: 'season_participation' });
-  const { rows } = await insertCheckinAndPay(trx, {
+  const { rows } = await (commits ? insertCheckinPayAndCommit : insertCheckinAndPay)(trx, {
     ...line,
     onceKey: `checkin:${today}`,
     day: today,
@@ -186,65 +213,82 @@ async function recordAndPay(
  * all when it is null), and the line's amount is posted only for a row that went in.
  * `laterCheckin` says, in the same snapshot, whether such a check-in exists.
  */
-const insertCheckinAndPay = compiledStatement(
-  [
-    'organizationId',
-    'userId',
-    'day',
-    'lastDay',
-    'streak',
-    'points',
-    'createdAt',
-    'amount',
-    'kind',
-    'reference',
-    'description',
-    'onceKey',
-    'reached',
-  ],
-  (db, v) => {
-    const later = () =>
-      db
-        .selectFrom('checkins')
-        .select('checkins.id')
-        .where('checkins.organizationId', '=', v.organizationId)
-        .where('checkins.userId', '=', v.userId)
-        .where(sql<boolean>`checkins.day > coalesce(${v.lastDay}::date, '-infinity'::date)`);
-    const recorded = db
-      .with('checkin', (qb) =>
-        qb
-          .insertInto('checkins')
-          .columns(['organizationId', 'userId', 'day', 'streak', 'points', 'createdAt'])
-          .expression(() =>
-            db
-              .selectNoFrom([
-                sql<string>`${v.organizationId}::uuid`.as('organizationId'),
-                sql<string>`${v.userId}::uuid`.as('userId'),
-                sql<string>`${v.day}::date`.as('day'),
-                sql<number>`${v.streak}::int`.as('streak'),
-                sql<number>`${v.points}::int`.as('points'),
-                sql<Date>`${v.createdAt}::timestamptz`.as('createdAt'),
-              ])
-              .where((w) => w.not(w.exists(later()))),
-          )
-          .onConflict((oc) => oc.columns(['userId', 'day']).doNothing())
-          .returning('id'),
-      )
-      .with('ledgerAmount', (qb) =>
-        qb.selectFrom('checkin').select(sql<number>`${v.amount}::int`.as('amount')),
-      )
-      // The milestones reached, only when the row went in (no row from `checkin`: none).
-      .with('milestoneReached', (qb) =>
-        qb.selectFrom('checkin').select(sql<MilestoneKey>`unnest(${v.reached}::text[])`.as('key')),
-      );
-    const granted = withMilestoneGrant(withLedgerPost(recorded, v), { ...v, at: v.createdAt });
-    return granted.selectNoFrom((eb) => [
-      eb.selectFrom('checkin').select('checkin.id').as('checkinId'),
-      eb.exists(later()).as('laterCheckin'),
-      eb.selectFrom('ledgerLine').select('ledgerLine.id').as('transactionId'),
-      eb.selectFrom('ledgerBalance').select('ledgerBalance.points').as('points'),
-      eb.selectFrom('ledgerBalance').select('ledgerBalance.lifetimePoints').as('lifetimePoints'),
-      milestonesColumn(eb, v),
-    ]);
-  },
-);
+const CHECKIN_VALUES = [
+  'organizationId',
+  'userId',
+  'day',
+  'lastDay',
+  'streak',
+  'points',
+  'createdAt',
+  'amount',
+  'kind',
+  'reference',
+  'description',
+  'onceKey',
+  'reached',
+] as const;
+
+function checkinStatement(commits: boolean) {
+  return compiledStatement(
+    CHECKIN_VALUES,
+    (db, v) => {
+      const later = () =>
+        db
+          .selectFrom('checkins')
+          .select('checkins.id')
+          .where('checkins.organizationId', '=', v.organizationId)
+          .where('checkins.userId', '=', v.userId)
+          .where(sql<boolean>`checkins.day > coalesce(${v.lastDay}::date, '-infinity'::date)`);
+      const recorded = db
+        .with('checkin', (qb) =>
+          qb
+            .insertInto('checkins')
+            .columns(['organizationId', 'userId', 'day', 'streak', 'points', 'createdAt'])
+            .expression(() =>
+              db
+                .selectNoFrom([
+                  sql<string>`${v.organizationId}::uuid`.as('organizationId'),
+                  sql<string>`${v.userId}::uuid`.as('userId'),
+                  sql<string>`${v.day}::date`.as('day'),
+                  sql<number>`${v.streak}::int`.as('streak'),
+                  sql<number>`${v.points}::int`.as('points'),
+                  sql<Date>`${v.createdAt}::timestamptz`.as('createdAt'),
+                ])
+                .where((w) => w.not(w.exists(later()))),
+            )
+            .onConflict((oc) => oc.columns(['userId', 'day']).doNothing())
+            .returning('id'),
+        )
+        .with('ledgerAmount', (qb) =>
+          qb.selectFrom('checkin').select(sql<number>`${v.amount}::int`.as('amount')),
+        )
+        // The milestones reached, only when the row went in (no row from `checkin`: none).
+        .with('milestoneReached', (qb) =>
+          qb.selectFrom('checkin').select(sql<MilestoneKey>`unnest(${v.reached}::text[])`.as('key')),
+        );
+      const granted = withMilestoneGrant(withLedgerPost(recorded, v), { ...v, at: v.createdAt });
+      return granted.selectNoFrom((eb) => [
+        eb.selectFrom('checkin').select('checkin.id').as('checkinId'),
+        eb.exists(later()).as('laterCheckin'),
+        eb.selectFrom('ledgerLine').select('ledgerLine.id').as('transactionId'),
+        eb.selectFrom('ledgerBalance').select('ledgerBalance.points').as('points'),
+        eb.selectFrom('ledgerBalance').select('ledgerBalance.lifetimePoints').as('lifetimePoints'),
+        milestonesColumn(eb, v),
+        ...(commits
+          ? [
+              refuseCommitWhen(
+                eb.or([ledgerPostIncomplete(eb), milestoneFollowUpNeeded(eb, v)]),
+                'a check-in whose points or milestones need a further write',
+              ).as('commitRefused'),
+            ]
+          : []),
+      ]);
+    },
+    { commits },
+  );
+}
+
+const insertCheckinAndPay = checkinStatement(false);
+/** The same statement as the transaction's last: its commit leaves with it (decision 036, amendment). */
+const insertCheckinPayAndCommit = checkinStatement(true);

@@ -227,6 +227,32 @@ describe('daily check-in', () => {
     expect(badges).toEqual([{ how: 'milestone', reference: 'season_participation' }]);
   });
 
+  // Decision 036, amendment of 2026-11-28 evening: the check-in's statement carries its commit,
+  // so a badge whose boost needs a further write makes it refuse to commit and run the long way.
+  it('grants the boost a milestone badge carries with the check-in that earns the badge', async () => {
+    const org = await createOrg(t);
+    const operator = await createFan(t, org, { roles: ['operator'] });
+    // The organization's first milestone creates its definitions (the long way, too).
+    expect((await call(await createFan(t, org), 'POST')).statusCode).toBe(200);
+    const rules = (await rawApiCall(t, operator, 'GET', '/api/admin/badges/milestones')).json();
+    const season = rules.find((r: { key: string }) => r.key === 'season_participation');
+    const edited = await rawApiCall(t, operator, 'PATCH', `/api/admin/badges/${season.badge.badgeId}`, {
+      boost: { name: 'Season boost', multiplier: 2, earning: 'checkin', durationMinutes: 3 * 24 * 60 },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const fan = await createFan(t, org);
+    const first = await call(fan, 'POST');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ days: 1, pointsAwarded: 10 });
+    t.clock.advance(24 * 3600_000);
+    // Day 2 pays 15, doubled by the boost the badge brought.
+    expect((await call(fan, 'POST')).json()).toMatchObject({ days: 2, pointsAwarded: 30 });
+    const boosts = await t.db.selectFrom('boosts').select('name').where('userId', '=', fan.user.id).execute();
+    expect(boosts).toEqual([{ name: 'Season boost' }]);
+    expect(await balance(t, fan)).toBe(40);
+    expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
+  });
+
   it('needs a signed-in fan', async () => {
     const org = await createOrg(t, { loggedOffDashboard: true });
     expect((await rawApiCall(t, { org }, 'GET', '/api/checkin')).statusCode).toBe(401);

@@ -1,4 +1,4 @@
-import { type Expression, type QueryCreator, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type QueryCreator, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -160,4 +160,16 @@ function withBalance(q: LinesWritten, v: Pick<LedgerLineValues, 'organizationId'
  */
 export function boostedAmountSql(amount: Expression<number>, multiplier: unknown) {
   return sql<number>`(case when ${amount} > 0 then greatest(1, floor(${amount}::float8 * ${multiplier}::float8 + 0.5))::int else ${amount} end)`;
+}
+
+/**
+ * True when the statement wrote a line but no balance: a spend the overdraft guard refused, or
+ * an award to a fan row that is gone. A caller whose statement commits with itself refuses to
+ * commit then (db/commit-refusal.ts), as ledgerPostedInStatement would throw to roll it back.
+ */
+export function ledgerPostIncomplete(eb: ExpressionBuilder<DB & LedgerPostCtes, never>): Expression<SqlBool> {
+  return eb.and([
+    eb.exists(eb.selectFrom('ledgerLine').select('ledgerLine.id')),
+    eb.not(eb.exists(eb.selectFrom('ledgerBalance').select('ledgerBalance.points'))),
+  ]);
 }

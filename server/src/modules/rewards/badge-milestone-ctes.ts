@@ -1,5 +1,5 @@
-import type { MilestoneKey } from '@paddock/contracts/api/badges';
-import { type ExpressionBuilder, type QueryCreator, sql } from 'kysely';
+import { MILESTONE_KEYS, type MilestoneKey } from '@paddock/contracts/api/badges';
+import { type Expression, type ExpressionBuilder, type QueryCreator, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -122,4 +122,30 @@ export function milestonesColumn(
       )), '[]'::json)`.as('milestones');
     })
     .as('milestones');
+}
+
+/**
+ * True when the grant leaves work for milestonesGrantedInStatement: a new badge that carries a
+ * boost (its boost is granted by a further statement), or milestones reached in an organization
+ * whose definitions are not all there yet (its first milestone creates them). A caller whose
+ * statement commits with itself refuses to commit then (db/commit-refusal.ts).
+ */
+export function milestoneFollowUpNeeded(
+  eb: ExpressionBuilder<DB & MilestoneReachedCte & MilestoneGrantCtes, never>,
+  v: Pick<MilestoneGrantValues, 'organizationId'>,
+): Expression<SqlBool> {
+  const definitions = eb.selectFrom('milestoneDefs').select((s) => s.fn.countAll<number>().as('n'));
+  return eb.or([
+    eb.exists(
+      eb
+        .selectFrom('milestoneGrant')
+        .innerJoin('badgeBoosts', 'badgeBoosts.badgeId', 'milestoneGrant.badgeId')
+        .select('badgeBoosts.badgeId')
+        .where('badgeBoosts.organizationId', '=', sql<string>`${v.organizationId}::uuid`),
+    ),
+    eb.and([
+      eb.exists(eb.selectFrom('milestoneReached').select('milestoneReached.key')),
+      eb(definitions, '<', sql.lit(MILESTONE_KEYS.length)),
+    ]),
+  ]);
 }

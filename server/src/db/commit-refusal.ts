@@ -1,0 +1,19 @@
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+
+/**
+ * A statement that carries its transaction's `commit` (compiledStatement's `commits`,
+ * deferred-begin.ts) has no later moment to add a write its outcome turns out to need. It
+ * checks for that itself: `refuseCommitWhen` is a column that aborts the statement (SQLSTATE
+ * PD001, migration 0025) when `condition` holds, so the `commit` behind it rolls everything
+ * back, and the caller runs the transaction again with a statement that leaves the commit to
+ * the end. Such outcomes are rare (an organization's first milestone, a badge that carries a
+ * boost), so the long way costs little.
+ */
+export function refuseCommitWhen(condition: Expression<SqlBool>, reason: string): RawBuilder<boolean> {
+  return sql<boolean>`case when ${condition} then paddock_refuse_commit(${sql.lit(reason)}) else false end`;
+}
+
+/** The statement refused to commit (refuseCommitWhen): run the transaction again the long way. */
+export function isCommitRefused(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'PD001';
+}
