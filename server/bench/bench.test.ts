@@ -10,7 +10,14 @@ import { checkLedgerInvariant } from './invariant.ts';
 import { pgbenchLatency, pgbenchScript } from './ledger-limit.ts';
 import { type LoadResult, type LoadSpec, nextRequest, PATHS } from './load-plan.ts';
 import { parseOptions, workerCounts } from './options.ts';
-import { formatTable, higherLimit, pathResult, type RunResult } from './report.ts';
+import {
+  formatTable,
+  higherLimit,
+  mergePathLimits,
+  pathLimitLine,
+  pathResult,
+  type RunResult,
+} from './report.ts';
 import { SEASON_BALANCE, seedBench } from './seed.ts';
 
 const pathNamed = (name: string) => PATHS.find((p) => p.name === name)!;
@@ -156,9 +163,9 @@ describe('the figures', () => {
     };
     const table = formatTable(run);
     expect(table).toContain('### PostgreSQL, 10,000 fans');
-    expect(table).toMatch(/\| % of limit \| CPU ms\/req \| DB CPU ms\/req \| RSS MB \|/);
+    expect(table).toMatch(/\| % of limit \| % of award \| CPU ms\/req \| DB CPU ms\/req \| RSS MB \|/);
     expect(table).toMatch(
-      /\| POST \/api\/checkin \|\s+100 \|\s+4\.0 \|\s+32 \|\s+1,200 \|\s+900 \|\s+80 \|\s+13 \|\s+25 % \|\s+2\.50 \|\s+1\.50 \|\s+150 \|/,
+      /\| POST \/api\/checkin \|\s+100 \|\s+4\.0 \|\s+32 \|\s+1,200 \|\s+900 \|\s+80 \|\s+13 \|\s+25 % \|\s+25 % \|\s+2\.50 \|\s+1\.50 \|\s+150 \|/,
     );
     expect(table).toContain('ledger write 400 TPS (pgbench, 50 clients, 0.50 DB CPU ms per award)');
     const measured = { ...limits, ledgerLatency: { p50: 21.4, p99: 148, max: 310 } };
@@ -198,6 +205,58 @@ describe('the figures', () => {
     });
     expect(table).toContain(
       'Limits: bare Fastify 29,051 req/s (the higher of 18,383 before and 29,051 after the paths); ledger write 400 TPS (the higher of 400 before and 300 after the paths)',
+    );
+  });
+
+  it("judges a write against its own statements under pgbench, the higher measurement, the award's beside it", () => {
+    const own = (tps: number | null, p99 = 40) => ({
+      name: 'POST /api/challenge/{poll}',
+      tps,
+      databaseCpuMs: 0.8,
+      latency: { p50: 20, p99, max: 90 },
+      transactions: 9_000,
+      ledgerLinesPerTransaction: 1,
+      rowsWrittenPerTransaction: 5,
+      rounds: 10,
+      branches: 2,
+    });
+    const paths = mergePathLimits([[own(180)], [own(250, 52)]]);
+    expect(paths['POST /api/challenge/{poll}']).toMatchObject({ tps: 250, measured: [180, 250] });
+    const judged = { ...limits, paths };
+    const answers = { ...load, statusCodes: { '200': 1000 } };
+    // 100 answers a second: 40 % of the poll's own SQL (250 TPS), 25 % of the award (400 TPS).
+    expect(pathResult('POST /api/challenge/{poll}', 'write', answers, judged, 150)).toMatchObject({
+      ofLimit: 40,
+      ofAwardLimit: 25,
+      limitKind: 'own SQL',
+    });
+    // A path without its own figure falls back to the award's; one mostly refused gets none.
+    expect(pathResult('POST /api/sweepstake/{id}/entry', 'write', answers, judged, 150).ofLimit).toBe(25);
+    const refusals = { ...load, statusCodes: { '200': 10, '422': 990 } };
+    const checkins = {
+      ...judged,
+      paths: { 'POST /api/checkin': { ...own(250), name: 'POST /api/checkin', measured: [250] } },
+    };
+    expect(pathResult('POST /api/checkin', 'write', refusals, checkins, 150)).toMatchObject({
+      ofLimit: null,
+      ofAwardLimit: 25,
+    });
+    const table = formatTable({
+      engine: 'postgres',
+      fans: 1_000,
+      seedSeconds: 1,
+      tokenSeconds: 1,
+      limits: judged,
+      paths: [],
+      invariant: null,
+      peakRssMb: null,
+    });
+    expect(table).toContain(
+      "- POST /api/challenge/{poll}: 250 TPS (the higher of 180 and 250), 0.80 DB CPU ms each, pgbench's own p50 20 / p99 52 ms",
+    );
+    const failed = { ...own(null), note: 'replay failed: pgbench failed' };
+    expect(pathLimitLine(failed)).toBe(
+      "pgbench, POST /api/challenge/{poll}'s own statements: not measured (replay failed: pgbench failed)",
     );
   });
 

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { Database } from '../src/db/engine.ts';
-import type { Invariant } from './report.ts';
+
+/** How many fans the check read, and how many of their balances differ from their ledger. */
+export interface Invariant {
+  fans: number;
+  mismatched: number;
+}
 
 /**
  * Decision 005's invariant, checked after every run: each fan's balance equals the sum of their

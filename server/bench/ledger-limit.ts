@@ -82,59 +82,100 @@ export async function runPgbench(
   clients: number,
   seconds: number,
 ): Promise<{ tps: number; databaseCpuMs: number | null; latency: PgbenchLatency | null }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'paddock-pgbench-'));
-  const script = path.join(dir, 'award.sql');
-  writeFileSync(script, pgbenchScript(organizationId, fans));
-  const args = [
-    '-n',
+  const run = await pgbench(databaseUrl, pgbenchScript(organizationId, fans), [
     '-c',
     String(clients),
-    '-j',
-    '2',
     '-T',
     String(Math.ceil(seconds)),
+  ]);
+  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(run.printed)?.[1]);
+  if (!tps) throw new Error(`pgbench printed no TPS:\n${run.printed}`);
+  const { backendSeconds, window } = run;
+  return {
+    tps,
+    databaseCpuMs: backendSeconds === null ? null : (1000 * backendSeconds) / (tps * window),
+    latency: pgbenchLatency(run.logs),
+  };
+}
+
+/**
+ * One pgbench run of `script` with `args` (clients, duration or transactions, mode…), every
+ * transaction logged. Its backends' CPU is read from its second second on, every half second
+ * while it runs (they are gone once it ends): `backendSeconds` over the `window` seconds of the
+ * intervals kept (cpuWindows).
+ */
+export async function pgbench(databaseUrl: string, script: string, args: readonly string[]) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'paddock-pgbench-'));
+  const file = path.join(dir, 'script.sql');
+  writeFileSync(file, script);
+  const all = [
+    '-n',
+    '-j',
+    '2',
+    ...args,
     '-f',
-    script,
+    file,
     '--log',
     `--log-prefix=${path.join(dir, 'tx')}`,
     databaseUrl,
   ];
+  let done = false;
   const output = new Promise<string>((resolve, reject) => {
-    const child = spawn(pgbenchBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(pgbenchBinary(), all, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`pgbench failed:\n${out}`))));
+    child.on('exit', (code) => {
+      done = true;
+      // A failed run keeps its script and logs to look at.
+      if (code === 0) resolve(out);
+      else reject(new Error(`pgbench failed (its script and logs are in ${dir}):\n${out.slice(-2000)}`));
+    });
   });
   output.catch(() => {}); // awaited below; meanwhile a failure must not count as unhandled
-  const sleep = (s: number) => new Promise((r) => setTimeout(r, s * 1000));
-  // Its clients are connected after the first second; the window ends before they disconnect.
-  const window = Math.ceil(seconds) - 2;
-  let backendSeconds: number | null = null;
-  if (window >= 1) {
-    await sleep(1);
-    const before = await backendCpu(databaseUrl);
-    await sleep(window);
-    backendSeconds = backendSecondsBetween(before, await backendCpu(databaseUrl));
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  // Its clients are connected after the first second.
+  await sleep(1000);
+  const readings: Reading[] = [];
+  while (!done) {
+    const reading = { at: Date.now() / 1000, cpu: await backendCpu(databaseUrl).catch(() => null) };
+    if (done) break;
+    readings.push(reading);
+    await sleep(READING_MS);
   }
-  let printed: string;
-  let logs: string[];
-  try {
-    printed = await output;
-    logs = readdirSync(dir)
-      .filter((name) => name.startsWith('tx.'))
-      .map((name) => readFileSync(path.join(dir, name), 'utf8'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  const printed = await output;
+  const logs = readdirSync(dir)
+    .filter((name) => name.startsWith('tx.'))
+    .map((name) => readFileSync(path.join(dir, name), 'utf8'));
+  rmSync(dir, { recursive: true, force: true });
+  return { printed, logs, ...cpuWindows(readings) };
+}
+
+const READING_MS = 500;
+
+/** What the run's backends had used at one moment (epoch seconds). */
+export type Reading = { at: number; cpu: Awaited<ReturnType<typeof backendCpu>> };
+
+/**
+ * The backends' CPU over the intervals between readings in which none of them ended: a backend
+ * that ended between two readings took its last CPU with it, so an interval it left is dropped
+ * (with `-t`, clients finish one by one at the end of the run). `windows`: the intervals kept,
+ * for counting the transactions that ended in them; `window`: their total length.
+ */
+export function cpuWindows(readings: readonly Reading[]) {
+  let backendSeconds = 0;
+  const windows: [number, number][] = [];
+  for (let i = 1; i < readings.length; i++) {
+    const before = readings[i - 1]!;
+    const after = readings[i]!;
+    if (!before.cpu || !after.cpu || before.cpu.size === 0) continue;
+    if ([...before.cpu.keys()].some((pid) => !after.cpu!.has(pid))) continue;
+    backendSeconds += backendSecondsBetween(before.cpu, after.cpu) ?? 0;
+    windows.push([before.at, after.at]);
   }
-  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(printed)?.[1]);
-  if (!tps) throw new Error(`pgbench printed no TPS:\n${printed}`);
-  return {
-    tps,
-    databaseCpuMs: backendSeconds === null ? null : (1000 * backendSeconds) / (tps * window),
-    latency: pgbenchLatency(logs),
-  };
+  const window = windows.reduce((sum, [from, to]) => sum + to - from, 0);
+  return { backendSeconds: windows.length > 0 ? backendSeconds : null, windows, window };
 }
 
 /**

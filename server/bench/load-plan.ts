@@ -100,11 +100,21 @@ export interface PlannedRequest {
  */
 export function nextRequest(spec: LoadSpec, n: number, tokens: string[]): PlannedRequest {
   const fans = Math.max(1, tokens.length);
-  const fan = n % fans;
-  const round = Math.floor(n / fans);
+  return plannedRequest(spec, { fan: n % fans, round: Math.floor(n / fans), token: tokens[n % fans] });
+}
+
+/**
+ * The request of one fan's call in `round`: what nextRequest plans for call n = round × F + fan.
+ * `fan` is the fan's place in the rotation (its parity picks the poll option).
+ */
+export function plannedRequest(
+  spec: LoadSpec,
+  call: { fan: number; round: number; token?: string },
+): PlannedRequest {
+  const { fan, round, token } = call;
   const headers: Record<string, string> = {};
   if (spec.organizationKey) headers['x-organization-token'] = spec.organizationKey;
-  if (tokens.length > 0) headers.authorization = `Bearer ${tokens[fan]}`;
+  if (token) headers.authorization = `Bearer ${token}`;
   const targets = spec.targets ?? [];
   const target = targets.length > 0 ? targets[round % targets.length]! : '';
   const path = spec.path.path.replace('{target}', target);

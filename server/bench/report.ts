@@ -1,7 +1,9 @@
 /** The figures of one bench run and the table printed from them (docs/benchmark.md explains each column). */
 import type { Engine } from './options.ts';
+import type { Invariant } from './invariant.ts';
 import type { PgbenchLatency } from './ledger-limit.ts';
 import type { LoadResult, PathKind } from './load-plan.ts';
+import type { PathLimit } from './path-limits.ts';
 import type { ThrottleProbe } from './throttle-probe.ts';
 
 export interface PathResult {
@@ -20,8 +22,15 @@ export interface PathResult {
   /** Everything else: other 4xx, 5xx, socket errors, timeouts. */
   errors: number;
   statusCodes: Record<string, number>;
-  /** req/s as a percentage of the limit for its kind (bare Fastify for reads, the ledger write for writes). */
+  /**
+   * req/s as a percentage of the limit for its kind: bare Fastify for reads; for writes the
+   * path's own statements under pgbench (path-limits.ts) where measured, else the award's.
+   */
   ofLimit: number | null;
+  /** Writes: req/s as a percentage of the award statements' TPS (the limit before 2026-12-07). */
+  ofAwardLimit?: number | null;
+  /** Writes: which limit `ofLimit` is judged against. */
+  limitKind?: 'own SQL' | 'award';
   /** Server resident memory right after the path ran, in MB. */
   rssMb: number | null;
   /** Server CPU milliseconds per answered request (warm-up included); steady under machine noise. */
@@ -57,6 +66,51 @@ export interface Limits {
    * ratio, so `fastifyRps` and `ledgerTps` are the higher of their measurements.
    */
   measured?: { fastifyRps: number[]; ledgerTps: number[] };
+  /**
+   * Each write path's own statements under pgbench (path-limits.ts), by path name: the higher of
+   * the measurements before and after the paths, each measurement kept.
+   */
+  paths?: Record<string, PathLimitResult>;
+  /** The ledger invariant on each replay's copy, after its replays. */
+  replayInvariants?: Invariant[];
+}
+
+/** A path's own-SQL limit as judged: the higher measurement's figures, and every measurement's TPS. */
+export interface PathLimitResult extends PathLimit {
+  measured: (number | null)[];
+}
+
+/** The higher of each path's measurements (one list per measurement, as path-limits.ts answers them). */
+export function mergePathLimits(runs: readonly (readonly PathLimit[])[]): Record<string, PathLimitResult> {
+  const out: Record<string, PathLimitResult> = {};
+  for (const run of runs) {
+    for (const limit of run) {
+      const seen = out[limit.name];
+      const measured = [...(seen?.measured ?? []), limit.tps];
+      const better = !seen || (limit.tps ?? -1) > (seen.tps ?? -1);
+      out[limit.name] = { ...(better ? limit : seen), measured };
+    }
+  }
+  return out;
+}
+
+/** One line per path's own-SQL limit, as the bench prints it while it runs. */
+export function pathLimitLine(limit: PathLimit): string {
+  const what = `pgbench, ${limit.name}'s own statements`;
+  if (limit.tps === null) return `${what}: not measured (${limit.note ?? 'no figure'})`;
+  const cpu = limit.databaseCpuMs === null ? '' : `, ${limit.databaseCpuMs.toFixed(2)} DB CPU ms each`;
+  const latency =
+    limit.latency === null ? '' : `, p50 ${ms(limit.latency.p50)} / p99 ${ms(limit.latency.p99)} ms`;
+  const note = limit.note ? ` (${limit.note})` : '';
+  const lines =
+    limit.ledgerLinesPerTransaction === null
+      ? ''
+      : `, ${limit.ledgerLinesPerTransaction.toFixed(2)} ledger lines`;
+  const rows =
+    limit.rowsWrittenPerTransaction == null
+      ? ''
+      : ` and ${limit.rowsWrittenPerTransaction.toFixed(1)} rows written each`;
+  return `${what}: ${int(limit.tps)} TPS${cpu}${latency}${lines}${rows}, ${limit.rounds} rounds in ${limit.branches} statement sequences${note}`;
 }
 
 /** The limit a ratio is judged against: the highest of its measurements in the run (null if none). */
@@ -65,10 +119,7 @@ export function higherLimit(values: readonly (number | null | undefined)[]): num
   return known.length === 0 ? null : Math.max(...known);
 }
 
-export interface Invariant {
-  fans: number;
-  mismatched: number;
-}
+export type { Invariant };
 
 export interface RunResult {
   engine: Engine;
@@ -105,7 +156,17 @@ export function pathResult(
     else if (code === '422') refused += count;
     else other += count;
   }
-  const limit = kind === 'write' ? limits.ledgerTps : limits.fastifyRps;
+  const own = kind === 'write' ? limits.paths?.[name]?.tps : null;
+  const limit = kind === 'write' ? (own ?? limits.ledgerTps) : limits.fastifyRps;
+  // A write whose answers were mostly refusals is not what its own-SQL limit replays (first writes).
+  const ownApplies = own != null && ok >= refused;
+  const writes =
+    kind === 'write'
+      ? {
+          ofAwardLimit: limits.ledgerTps ? (100 * load.rps) / limits.ledgerTps : null,
+          limitKind: own != null ? ('own SQL' as const) : ('award' as const),
+        }
+      : {};
   return {
     name,
     kind,
@@ -118,7 +179,8 @@ export function pathResult(
     refused,
     errors: other + load.socketErrors + load.timeouts,
     statusCodes: load.statusCodes,
-    ofLimit: kind !== 'bare' && limit ? (100 * load.rps) / limit : null,
+    ofLimit: kind !== 'bare' && limit && (own == null || ownApplies) ? (100 * load.rps) / limit : null,
+    ...writes,
     rssMb,
     cpuMsPerRequest: perRequest(cpuSeconds, load),
     databaseCpuMsPerRequest: perRequest(databaseCpuSeconds, load),
@@ -147,6 +209,7 @@ export function formatTable(run: RunResult): string {
       `${run.limits.ledgerDatabaseCpuMs == null ? '' : `, ${run.limits.ledgerDatabaseCpuMs.toFixed(2)} DB CPU ms per award`}` +
       `${run.limits.ledgerLatency == null ? '' : `, p50 ${ms(run.limits.ledgerLatency.p50)} / p99 ${ms(run.limits.ledgerLatency.p99)} ms per award`}). ` +
       `Seed ${run.seedSeconds.toFixed(1)} s, tokens ${run.tokenSeconds.toFixed(1)} s.`,
+    ...ownLimitLines(run.limits),
     '',
   ];
   const rows = [
@@ -160,6 +223,7 @@ export function formatTable(run: RunResult): string {
       '422 (expected)',
       'errors',
       '% of limit',
+      '% of award',
       'CPU ms/req',
       'DB CPU ms/req',
       'RSS MB',
@@ -174,6 +238,7 @@ export function formatTable(run: RunResult): string {
       int(p.refused),
       int(p.errors),
       pct(p.ofLimit),
+      p.kind === 'write' ? pct(p.ofAwardLimit ?? null) : '',
       p.cpuMsPerRequest === null ? '—' : p.cpuMsPerRequest.toFixed(2),
       p.databaseCpuMsPerRequest == null ? '—' : p.databaseCpuMsPerRequest.toFixed(2),
       p.rssMb === null ? '—' : int(p.rssMb),
@@ -185,15 +250,45 @@ export function formatTable(run: RunResult): string {
   const rule = `| ${widths.map((w, c) => (c === 0 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`;
   const tail = [
     '',
-    run.invariant === null
-      ? 'Ledger invariant: not checked'
-      : run.invariant.mismatched === 0
-        ? `Ledger invariant: every balance equals its ledger (${int(run.invariant.fans)} fans)`
-        : `Ledger invariant BROKEN: ${int(run.invariant.mismatched)} of ${int(run.invariant.fans)} balances differ from their ledger`,
+    run.invariant === null ? 'Ledger invariant: not checked' : invariantLine(run.invariant),
+    ...(run.limits.replayInvariants ?? []).map(
+      (i) => `After the replays, on their copy: ${invariantLine(i)}`,
+    ),
     `Server peak RSS: ${run.peakRssMb === null ? '—' : `${int(run.peakRssMb)} MB`}`,
     ...(run.throttle ? [throttleLine(run.throttle)] : []),
   ];
   return [...head, line(rows[0]!), rule, ...rows.slice(1).map(line), ...tail].join('\n');
+}
+
+/**
+ * Under the limits line: what each write's `% of limit` is judged against, its own statements
+ * under pgbench (both measurements, and pgbench's own latency: the floor for the path's p99).
+ */
+function ownLimitLines(limits: Limits): string[] {
+  const paths = Object.values(limits.paths ?? {});
+  if (paths.length === 0) return [];
+  return [
+    '',
+    "Writes are judged against their own statements under pgbench (the same connections, each transaction's statements as the server sent them):",
+    ...paths.map((p) => {
+      if (p.tps === null) return `- ${p.name}: not measured (${p.note ?? 'no figure'})`;
+      const both =
+        p.measured.length > 1
+          ? ` (the higher of ${p.measured.map((v) => (v === null ? '—' : int(v))).join(' and ')})`
+          : '';
+      const latency = p.latency
+        ? `, pgbench's own p50 ${ms(p.latency.p50)} / p99 ${ms(p.latency.p99)} ms`
+        : '';
+      const cpu = p.databaseCpuMs === null ? '' : `, ${p.databaseCpuMs.toFixed(2)} DB CPU ms each`;
+      return `- ${p.name}: ${int(p.tps)} TPS${both}${cpu}${latency}${p.note ? `; ${p.note}` : ''}`;
+    }),
+  ];
+}
+
+export function invariantLine(i: Invariant): string {
+  return i.mismatched === 0
+    ? `Ledger invariant: every balance equals its ledger (${int(i.fans)} fans)`
+    : `Ledger invariant BROKEN: ${int(i.mismatched)} of ${int(i.fans)} balances differ from their ledger`;
 }
 
 export function throttleLine(t: ThrottleProbe): string {

@@ -24,7 +24,7 @@ import { adminQuery, DEFAULT_SERVER, databaseUrlFor, dropDatabase } from './benc
 import { backendCpu, backendSecondsBetween } from './database-cpu.ts';
 import { checkLedgerInvariant } from './invariant.ts';
 import { runInProcessLedger, runPgbench } from './ledger-limit.ts';
-import { BARE_PATH, type LoadResult, type LoadSpec, PATHS } from './load-plan.ts';
+import { BARE_PATH, type LoadResult, type LoadSpec, type PathDef, PATHS } from './load-plan.ts';
 import { type BenchOptions, type Engine, parseOptions } from './options.ts';
 import {
   benchServerEnv,
@@ -40,7 +40,19 @@ import {
   startBareFastify,
   startServer,
 } from './processes.ts';
-import { formatTable, higherLimit, type Limits, pathResult, type RunResult, throttleLine } from './report.ts';
+import { CAPTURE_FANS, measurePathLimits, type PathLimit } from './path-limits.ts';
+import {
+  formatTable,
+  higherLimit,
+  type Invariant,
+  invariantLine,
+  type Limits,
+  mergePathLimits,
+  pathLimitLine,
+  pathResult,
+  type RunResult,
+  throttleLine,
+} from './report.ts';
 import { formatScaling, type Scaling, scalingOf } from './scaling.ts';
 import { seedBench } from './seed.ts';
 import { createTargets, nextTargets, type Targets } from './targets.ts';
@@ -63,8 +75,8 @@ async function measureBare(o: BenchOptions, workers: number): Promise<number> {
   }
 }
 
-function specFor(o: BenchOptions, url: string, orgKey: string, tokensFile: string, t: Targets, name: string) {
-  const def = PATHS.find((p) => p.name === name)!;
+/** The challenges or sweepstakes a path's calls rotate over. */
+function targetsOf(def: PathDef, t: Targets): Pick<LoadSpec, 'targets' | 'questions'> {
   const targets =
     def.body === 'poll'
       ? t.polls
@@ -73,6 +85,11 @@ function specFor(o: BenchOptions, url: string, orgKey: string, tokensFile: strin
         : def.body === 'entry'
           ? t.sweepstakes
           : [];
+  return { targets, questions: def.body === 'trivia' ? t.questions : undefined };
+}
+
+function specFor(o: BenchOptions, url: string, orgKey: string, tokensFile: string, t: Targets, name: string) {
+  const def = PATHS.find((p) => p.name === name)!;
   const spec: LoadSpec = {
     baseUrl: url,
     path: def,
@@ -81,8 +98,7 @@ function specFor(o: BenchOptions, url: string, orgKey: string, tokensFile: strin
     warmup: o.warmup,
     organizationKey: orgKey,
     tokensFile,
-    targets,
-    questions: def.body === 'trivia' ? t.questions : undefined,
+    ...targetsOf(def, t),
   };
   return spec;
 }
@@ -99,9 +115,9 @@ function latestProfile(dir: string, window: { from: number; to: number }): SelfT
 }
 
 /**
- * One engine, fan count and worker count on a fresh database. `knownLedgerTps`: the pgbench
- * limit measured by an earlier run on the same seed (it does not depend on the server's
- * processes), so a `--workers` comparison runs pgbench once.
+ * One engine, fan count and worker count on a fresh database. `known`: the pgbench limits
+ * measured by an earlier run on the same seed (they do not depend on the server's processes),
+ * so a `--workers` comparison runs pgbench once.
  */
 async function runOne(
   o: BenchOptions,
@@ -109,14 +125,18 @@ async function runOne(
   fans: number,
   fastifyRps: number | null,
   workers?: number,
-  knownLedgerTps?: number | null,
+  known?: Pick<Limits, 'ledgerTps' | 'paths'>,
 ) {
+  const knownLedgerTps = known?.ledgerTps;
   const stamp = `${Date.now()}`;
   const port = await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-bench-'));
   const serverUrl = o.databaseUrl ?? DEFAULT_SERVER;
   const dbName = `paddock_bench_${stamp}`;
+  /** The seeded database as it was before any write: each path's own-SQL limit runs on a copy of it. */
+  const pristine = `${dbName}_pristine`;
+  let pristineMade = false;
   const databaseUrl = engine === 'postgres' ? databaseUrlFor(serverUrl, dbName) : undefined;
   if (engine === 'postgres') await adminQuery(serverUrl, `create database ${dbName}`);
   const jwk = await generatePrivateJwk();
@@ -139,14 +159,20 @@ async function runOne(
     await migrateToLatest(database.db);
     const keys = await loadSigningKeys(jwk);
     const tokens = new SessionTokens(keys, systemClock, TOKEN_LIFETIME, `${siteUrl}/auth/v1`);
-    const seed = await seedBench(database.db, tokens, fans);
+    // The capture's fans (path-limits.ts) come after the load's, which never uses them.
+    const seed = await seedBench(database.db, tokens, fans + CAPTURE_FANS);
     await database.close();
     database = null;
+    const measurePaths = engine === 'postgres' && o.limits && known === undefined;
+    if (measurePaths) {
+      await adminQuery(serverUrl, `create database ${pristine} template ${dbName} strategy = file_copy`);
+      pristineMade = true;
+    }
     console.log(
       `  seeded in ${seed.seconds.toFixed(1)} s, ${fans} tokens in ${seed.tokenSeconds.toFixed(1)} s`,
     );
     const tokensFile = path.join(dataDir, 'tokens.json');
-    writeFileSync(tokensFile, JSON.stringify(seed.fanTokens));
+    writeFileSync(tokensFile, JSON.stringify(seed.fanTokens.slice(0, fans)));
 
     let ledgerTps: number | null = knownLedgerTps ?? null;
     let ledgerDatabaseCpuMs: number | null = null;
@@ -161,6 +187,34 @@ async function runOne(
       const latency = ledgerLatency === null ? '' : `, p99 ${ledgerLatency.p99.toFixed(1)} ms`;
       console.log(`  pgbench, the award statements: ${ledgerTps.toFixed(0)} TPS${perAward}${latency}`);
     }
+    const names = PATHS.map((p) => p.name).filter((n) => o.paths.length === 0 || o.paths.includes(n));
+    const logFile = path.join(ROOT, 'bench/results/server.log');
+    writeFileSync(logFile, '');
+    const ownRoot = o.serverRoot && path.resolve(o.serverRoot);
+    // Each write path's own statements under pgbench, on a copy of the seeded database.
+    const pathLimitRuns: PathLimit[][] = [];
+    const replayInvariants: Invariant[] = [];
+    const measurePathLimitsNow = async (calls: Record<string, number>) => {
+      const limits = await measurePathLimits({
+        adminUrl: serverUrl,
+        template: pristine,
+        env,
+        port,
+        logFile,
+        traceFile: path.join(dataDir, 'statements.jsonl'),
+        serverRoot: ownRoot || undefined,
+        seed,
+        fans,
+        clients: o.connections,
+        calls,
+        paths: PATHS.filter((p) => p.kind === 'write' && names.includes(p.name)),
+        targetsOf,
+      });
+      for (const limit of limits.limits) console.log(`  ${pathLimitLine(limit)}`);
+      console.log(`  after the replays: ${invariantLine(limits.invariant)}`);
+      replayInvariants.push(limits.invariant);
+      pathLimitRuns.push(limits.limits);
+    };
 
     // What autovacuum would otherwise do during the first measured path: pgbench's updates leave
     // a dead row version per award in users, point_transactions and leaderboard_scores, and the
@@ -168,7 +222,6 @@ async function runOne(
     // for both, the later ones did not.
     if (engine === 'postgres') await adminQuery(databaseUrl!, 'vacuum analyze');
 
-    const names = PATHS.map((p) => p.name).filter((n) => o.paths.length === 0 || o.paths.includes(n));
     type PathLoad = {
       name: string;
       load: LoadResult;
@@ -180,9 +233,6 @@ async function runOne(
     };
     let peakMb: number | null = null;
     const profileRoot = path.join(ROOT, 'bench/results/profiles');
-    const logFile = path.join(ROOT, 'bench/results/server.log');
-    writeFileSync(logFile, '');
-    const ownRoot = o.serverRoot && path.resolve(o.serverRoot);
     const start = async (profileDir?: string, extra: Record<string, string> = {}, root = ownRoot) => {
       running = await startServer({ ...env, ...extra }, port, logFile, profileDir, root);
       return running;
@@ -282,6 +332,17 @@ async function runOne(
         ledgerLatency = again.latency;
       }
     }
+    // Each write path's own statements, for the calls its load made (the first pass's), twice:
+    // each measurement on a fresh copy of the seeded database (path-limits.ts).
+    if (measurePaths) {
+      const calls = Object.fromEntries(
+        measured[0]!.loads.map((l) => [l.name, l.load.requests + l.load.warmupRequests]),
+      );
+      for (const when of ['', ' again']) {
+        console.log(`  each write path's own statements under pgbench${when}, for the load's calls:`);
+        await measurePathLimitsNow(calls);
+      }
+    }
 
     database = await open();
     if (engine === 'pglite' && o.limits) {
@@ -304,6 +365,12 @@ async function runOne(
       ledgerSource: engine === 'postgres' ? `pgbench, ${o.connections} clients` : 'in-process, 1 connection',
       ledgerDatabaseCpuMs,
       ledgerLatency,
+      ...(known?.paths
+        ? { paths: known.paths }
+        : pathLimitRuns.length > 0
+          ? { paths: mergePathLimits(pathLimitRuns) }
+          : {}),
+      ...(replayInvariants.length > 0 ? { replayInvariants } : {}),
     };
     return measured.map(({ label, loads }) => {
       const result: RunResult & { profiles?: Record<string, SelfTime[]> } = {
@@ -338,6 +405,7 @@ async function runOne(
     if (database) await database.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
     if (engine === 'postgres') await dropDatabase(serverUrl, dbName);
+    if (pristineMade) await dropDatabase(serverUrl, pristine);
   }
 }
 
@@ -366,7 +434,7 @@ async function main() {
     for (const fans of o.sizes) {
       const group: RunResult[] = [];
       for (const n of counts) {
-        const known = group[0]?.limits.ledgerTps;
+        const known = group[0]?.limits;
         group.push(...(await runOne(o, engine, fans, fastifyRps.get(n) ?? null, n, known)));
       }
       runs.push(...group);
@@ -400,7 +468,8 @@ async function main() {
     `Machine: ${machine.cpus} × ${machine.cpu}, Node ${machine.node}, load average ${machine.loadAverageBefore.toFixed(1)} before, ${machine.loadAverageAfter.toFixed(1)} after`,
   );
   console.log(`Figures written to ${path.relative(ROOT, out)}`);
-  if (runs.some((r) => r.invariant && r.invariant.mismatched > 0)) {
+  const replays = runs.flatMap((r) => r.limits.replayInvariants ?? []);
+  if (runs.some((r) => r.invariant && r.invariant.mismatched > 0) || replays.some((i) => i.mismatched > 0)) {
     console.error('\nThe ledger invariant is broken: some balance differs from the sum of its ledger.');
     process.exit(1);
   }

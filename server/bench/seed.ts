@@ -4,6 +4,7 @@
  * the fan's balance, so the ledger invariant (decision 005) holds from the first request, and
  * the milestone badges that history earned (season participation, the 7-day streak).
  */
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword } from '../src/auth/passwords.ts';
 import type { SessionTokens } from '../src/auth/session-tokens.ts';
@@ -18,6 +19,15 @@ import { seedOrganization } from '../src/seed/organization-seed.ts';
  */
 export const fanIdSql = (n: string) =>
   `overlay(overlay(md5('bench-fan-' || ${n}) placing '4' from 13) placing '8' from 17)::uuid`;
+
+/** fanIdSql's value for fan `n`, computed here (the statement replay tells a fan's id in a parameter). */
+export function fanId(n: number): string {
+  const hex = createHash('md5').update(`bench-fan-${n}`).digest('hex').split('');
+  hex[12] = '4';
+  hex[16] = '8';
+  const h = hex.join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
 
 export const HISTORY_CHECKINS = 10;
 export const HISTORY_AWARDS = 10;
