@@ -1,4 +1,5 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { writeCommitRefusals } from '../platform/metrics.ts';
 
 /**
  * A statement that carries its transaction's `commit` (compiledStatement's `commits`,
@@ -16,4 +17,23 @@ export function refuseCommitWhen(condition: Expression<SqlBool>, reason: string)
 /** The statement refused to commit (refuseCommitWhen): run the transaction again the long way. */
 export function isCommitRefused(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'PD001';
+}
+
+/**
+ * Runs `attempt(true)`, a transaction whose last statement may carry its commit; when that
+ * statement refused to commit (an outcome needing a further write), counts it for `write`
+ * (`paddock_write_commit_refusals_total`) and runs `attempt(false)`, the transaction again with
+ * the commit left to the end. Any other failure is the caller's.
+ */
+export async function committingFirst<T>(
+  write: string,
+  attempt: (commits: boolean) => Promise<T>,
+): Promise<T> {
+  try {
+    return await attempt(true);
+  } catch (error) {
+    if (!isCommitRefused(error)) throw error;
+    writeCommitRefusals.inc({ write });
+    return attempt(false);
+  }
 }

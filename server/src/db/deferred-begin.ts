@@ -36,6 +36,13 @@ const answered = (command: string): pg.QueryResult => ({
 const isBare = (text: unknown, values: unknown, command: string) =>
   text === command && (values === undefined || (Array.isArray(values) && values.length === 0));
 
+let commitsWithStatement = 0;
+
+/** How many commits this process sent in the same network write as their last statement. */
+export function commitsSentWithStatement(): number {
+  return commitsWithStatement;
+}
+
 /** Applied to each client the pool creates (its `connect` event); the pool sets `pipeline: true`. */
 export function deferBegin(client: pg.PoolClient, prepared = true): void {
   const target = client as unknown as PipelinedClient;
@@ -78,6 +85,7 @@ export function deferBegin(client: pg.PoolClient, prepared = true): void {
     }
     pending = false;
     open = !last;
+    if (last) commitsWithStatement++;
     // Awaited by the caller's own commit or rollback; until then a failure is not unhandled.
     ended?.catch(() => {});
     // Both settle; the begin's failure wins, since the statement then ran outside a transaction.

@@ -36,6 +36,12 @@ export const ledgerPosts = counter(
   ['result'],
 );
 
+export const writeCommitRefusals = counter(
+  'paddock_write_commit_refusals_total',
+  'Writes whose last statement refused to carry its commit (an outcome that needs a further write) and that ran again with the commit at the end, by write',
+  ['write'],
+);
+
 export const databaseErrors = counter(
   'paddock_database_connection_errors_total',
   'Connection errors the database pool survived',

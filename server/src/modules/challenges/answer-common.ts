@@ -18,6 +18,12 @@ export interface AnswerContext extends FanCall {
   challenge: ChallengeRow;
   body: ChallengeAnswerBody;
   appSecret: string;
+  /**
+   * The answer's transaction ends with the answer's statement, which may carry its commit
+   * (db/commit-refusal.ts; decision 036, amendment of 2026-12-07). False when it ran the long
+   * way because that statement refused to commit.
+   */
+  commits?: boolean;
 }
 
 export interface AnswerOutcome {

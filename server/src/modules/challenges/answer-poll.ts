@@ -1,12 +1,14 @@
-import { type Expression, type QueryCreator, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type QueryCreator, sql } from 'kysely';
 import type { Database } from '../../db/engine.ts';
 import type { DB } from '../../db/schema.ts';
 import { compiledStatement } from '../../platform/compiled-statement.ts';
 import { unprocessable } from '../../platform/errors.ts';
+import { refuseCommitWhen } from '../../db/commit-refusal.ts';
 import {
   boostedAmountSql,
   type LedgerAmountCte,
   type LedgerPostCtes,
+  ledgerPostIncomplete,
   withLedgerPost,
 } from '../ledger/ledger-ctes.ts';
 import { awardBoost, ledgerPostedInStatement, boostedDescription } from '../ledger/ledger-service.ts';
@@ -36,7 +38,7 @@ async function optionsAndRecordedResponse(
   const { db, challenge, userId, now, org } = ctx;
   const values = { organizationId: org.id, challengeId: challenge.id, userId, optionIndex, now };
   if (!pay) return (await recordUnpaidPick(db, values)).rows;
-  const { rows } = await recordPaidPick(db, {
+  const { rows } = await (ctx.commits ? recordPaidPickAndCommit : recordPaidPick)(db, {
     ...values,
     multiplier: pay.multiplier,
     kind: 'challenge',
@@ -49,8 +51,8 @@ async function optionsAndRecordedResponse(
 
 /** A row of either statement: the award's columns only come from a pick that pays now. */
 type PaidRow = Awaited<ReturnType<typeof recordPaidPick>>['rows'][number];
-type PickRow = Omit<PaidRow, 'transactionId' | 'newPoints' | 'newLifetimePoints'> &
-  Partial<Pick<PaidRow, 'transactionId' | 'newPoints' | 'newLifetimePoints'>>;
+type PickRow = Omit<PaidRow, 'transactionId' | 'newPoints' | 'newLifetimePoints' | 'commitRefused'> &
+  Partial<Pick<PaidRow, 'transactionId' | 'newPoints' | 'newLifetimePoints' | 'commitRefused'>>;
 
 /** The award a pick that pays now carries into its statement. */
 interface Payment {
@@ -140,26 +142,57 @@ const recordUnpaidPick = compiledStatement(PICK, (db, v) =>
   optionsWithRecord(recordPick(db, v, () => sql.lit(0)) as unknown as QueryCreator<PickSchema>, v),
 );
 
-/** A poll's statement, compiled once: the pick under the fan's boost, and its award. */
-const recordPaidPick = compiledStatement(
-  [...PICK, 'multiplier', 'kind', 'reference', 'description', 'onceKey'],
-  (db, v) => {
-    const recorded = recordPick(db, v, (points) => boostedAmountSql(points, v.multiplier)).with(
-      'ledgerAmount',
-      (qb) => qb.selectFrom('recorded').select('recorded.pointsAwarded as amount'),
-    );
-    return optionsWithRecord(withLedgerPost(recorded, v) as QueryCreator<PickSchema>, v).select((eb) => [
-      eb.selectFrom('ledgerLine').select('ledgerLine.id').as('transactionId'),
-      eb.selectFrom('ledgerBalance').select('ledgerBalance.points').as('newPoints'),
-      eb.selectFrom('ledgerBalance').select('ledgerBalance.lifetimePoints').as('newLifetimePoints'),
-    ]);
-  },
-);
+/**
+ * A poll's statement, compiled once: the pick under the fan's boost, and its award. With
+ * `commits` it is the answer's last statement and carries the transaction's commit (decision
+ * 036, amendment of 2026-12-07): it refuses to commit (db/commit-refusal.ts) when what follows
+ * must still write, a line without its balance (the fan's row gone) or points recorded that the
+ * ledger did not pay (the once key was paid before: the response then keeps the 0 paid).
+ */
+function paidPickStatement(commits: boolean) {
+  return compiledStatement(
+    [...PICK, 'multiplier', 'kind', 'reference', 'description', 'onceKey'],
+    (db, v) => {
+      const recorded = recordPick(db, v, (points) => boostedAmountSql(points, v.multiplier)).with(
+        'ledgerAmount',
+        (qb) => qb.selectFrom('recorded').select('recorded.pointsAwarded as amount'),
+      );
+      return optionsWithRecord(withLedgerPost(recorded, v) as QueryCreator<PickSchema>, v).select((eb) => [
+        eb.selectFrom('ledgerLine').select('ledgerLine.id').as('transactionId'),
+        eb.selectFrom('ledgerBalance').select('ledgerBalance.points').as('newPoints'),
+        eb.selectFrom('ledgerBalance').select('ledgerBalance.lifetimePoints').as('newLifetimePoints'),
+        ...(commits
+          ? [
+              refuseCommitWhen(
+                eb.or([
+                  // The ledger's CTEs are in this statement; its builder's type names the pick's too.
+                  ledgerPostIncomplete(eb as unknown as ExpressionBuilder<DB & LedgerPostCtes, never>),
+                  eb.and([
+                    eb.exists(
+                      eb
+                        .selectFrom('recorded')
+                        .select('recorded.pointsAwarded')
+                        .where('recorded.pointsAwarded', '<>', sql.lit(0)),
+                    ),
+                    eb.not(eb.exists(eb.selectFrom('ledgerLine').select('ledgerLine.id'))),
+                  ]),
+                ]),
+                'a poll answer whose points need a further write',
+              ).as('commitRefused'),
+            ]
+          : []),
+      ]);
+    },
+    { commits },
+  );
+}
+const recordPaidPick = paidPickStatement(false);
+const recordPaidPickAndCommit = paidPickStatement(true);
 
 /** A statement row's option columns. */
 function optionOf(row: PickRow) {
   const { responseStatus: _, recordedPoints: __, transactionId: ___, newPoints: ____, ...rest } = row;
-  const { newLifetimePoints: _____, ...option } = rest;
+  const { newLifetimePoints: _____, commitRefused: ______, ...option } = rest;
   return option;
 }
 

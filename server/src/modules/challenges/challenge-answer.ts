@@ -1,4 +1,5 @@
 import type { ChallengeAnswerBody } from '@paddock/contracts/api/challenges';
+import { committingFirst } from '../../db/commit-refusal.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { answerArcade } from './answer-arcade.ts';
@@ -30,13 +31,16 @@ export async function answerChallenge(
   body: ChallengeAnswerBody,
   appSecret: string,
 ) {
-  const outcome = await call.db.transaction().execute(async (db) => {
-    const trx = { ...call, db };
-    const { challenge, xact } = await lockFanAndFindAnswerable(trx, challengeId);
-    const answer = ANSWER[challenge.subtype];
-    if (!answer) throw unprocessable('invalid_challenge', `Unknown challenge subtype ${challenge.subtype}`);
-    return { ...(await answer({ ...trx, challenge, body, appSecret })), row: challenge, xact };
-  });
+  // The answer's statement may carry the commit; when it refuses, the answer runs the long way.
+  const outcome = await committingFirst('challenge_answer', (commits) =>
+    call.db.transaction().execute(async (db) => {
+      const trx = { ...call, db };
+      const { challenge, xact } = await lockFanAndFindAnswerable(trx, challengeId);
+      const answer = ANSWER[challenge.subtype];
+      if (!answer) throw unprocessable('invalid_challenge', `Unknown challenge subtype ${challenge.subtype}`);
+      return { ...(await answer({ ...trx, challenge, body, appSecret, commits })), row: challenge, xact };
+    }),
+  );
   // The kept vote counts take the committed answer in, or are dropped when it cannot say what
   // changed: even a refusal may have recorded something (a wrong keyword guess).
   if (outcome.votes) recordVote(challengeId, outcome.votes, outcome.xact);

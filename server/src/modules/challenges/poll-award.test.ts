@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeBoost, makeChallenge, orgWithFan } from '../../test/challenge-fixtures.ts';
 import { balance, ledgerLines, ledgerMismatches } from '../../test/points.ts';
-import { apiCall, createFan, type TestFan, useTestApp } from '../../test/test-app.ts';
+import { commitsSentWithStatement } from '../../db/deferred-begin.ts';
+import { commitRefusals } from '../../test/metrics.ts';
+import { apiCall, createFan, onRealPostgres, type TestFan, useTestApp } from '../../test/test-app.ts';
 
 /**
  * A poll's answer records the response and pays it into the ledger in one statement (decision
@@ -101,6 +103,28 @@ describe('a poll answer pays in the statement that records it', () => {
     expect(again.json()).toMatchObject({ points: 0 });
     expect(await storedResponse(fan, poll.challengeId)).toMatchObject({ optionIndex: 0, pointsAwarded: 0 });
     expect(await ledgerLines(t, fan)).toEqual([expect.objectContaining({ amount: 20 })]);
+    expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
+  });
+
+  // Decision 036, amendment of 2026-12-07: the answer's statement carries the transaction's commit.
+  it('commits with the answer’s statement, and runs the long way when the once key was paid before', async () => {
+    const { org, fan } = await orgWithFan(t);
+    const poll = await makeChallenge(t, org, { subtype: 'poll' });
+    const carried = commitsSentWithStatement();
+    const refused = await commitRefusals('challenge_answer');
+    expect((await answer(fan, poll.challengeId, 1)).json()).toMatchObject({ points: 20 });
+    // On PostgreSQL the commit left with the statement; PGlite's worker runs it after, as before.
+    expect(commitsSentWithStatement() - carried).toBe(onRealPostgres ? 1 : 0);
+    expect(await commitRefusals('challenge_answer')).toBe(refused);
+    await t.db
+      .deleteFrom('challengeResponses')
+      .where('challengeId', '=', poll.challengeId)
+      .where('userId', '=', fan.user.id)
+      .execute();
+    // The 0 the ledger paid must be written back to the response: a further write, the long way.
+    expect((await answer(fan, poll.challengeId, 0)).json()).toMatchObject({ points: 0 });
+    expect(await commitRefusals('challenge_answer')).toBe(refused + 1);
+    expect(await storedResponse(fan, poll.challengeId)).toMatchObject({ optionIndex: 0, pointsAwarded: 0 });
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import type { Organization } from '../../db/schema.ts';
 import { isCommitRefused, refuseCommitWhen } from '../../db/commit-refusal.ts';
 import { compiledStatement } from '../../platform/compiled-statement.ts';
 import { AppError, unprocessable } from '../../platform/errors.ts';
+import { writeCommitRefusals } from '../../platform/metrics.ts';
 import { dayCheckedIn, forgetCheckedIn, rememberCheckedIn } from './checkin-done-today.ts';
 import { type LastCheckin, lastCheckin, lockFanAndReadLast } from './checkin-last.ts';
 import type { FanCall } from '../../platform/service-call.ts';
@@ -101,6 +102,7 @@ async function lockAndRecord(call: FanCall, today: string): Promise<CheckinResul
       attempt++;
     } catch (error) {
       if (!commits || !isCommitRefused(error)) throw error;
+      writeCommitRefusals.inc({ write: 'checkin' });
       commits = false;
     }
   }

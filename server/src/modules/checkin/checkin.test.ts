@@ -4,9 +4,12 @@ import {
   apiCall as rawApiCall,
   createFan,
   createOrg,
+  onRealPostgres,
   type TestFan,
   useTimedTestApp,
 } from '../../test/test-app.ts';
+import { commitsSentWithStatement } from '../../db/deferred-begin.ts';
+import { commitRefusals } from '../../test/metrics.ts';
 import type { Database } from '../../db/engine.ts';
 import { describeOnPostgres } from '../../test/real-postgres.ts';
 import { balance, ledgerMismatches } from '../../test/points.ts';
@@ -233,7 +236,14 @@ describe('daily check-in', () => {
     const org = await createOrg(t);
     const operator = await createFan(t, org, { roles: ['operator'] });
     // The organization's first milestone creates its definitions (the long way, too).
+    const refused = await commitRefusals('checkin');
     expect((await call(await createFan(t, org), 'POST')).statusCode).toBe(200);
+    expect(await commitRefusals('checkin')).toBe(refused + 1);
+    // A fan's first check-in once the definitions exist commits with its statement on PostgreSQL.
+    const carried = commitsSentWithStatement();
+    expect((await call(await createFan(t, org), 'POST')).statusCode).toBe(200);
+    expect(commitsSentWithStatement() - carried).toBe(onRealPostgres ? 1 : 0);
+    expect(await commitRefusals('checkin')).toBe(refused + 1);
     const rules = (await rawApiCall(t, operator, 'GET', '/api/admin/badges/milestones')).json();
     const season = rules.find((r: { key: string }) => r.key === 'season_participation');
     const edited = await rawApiCall(t, operator, 'PATCH', `/api/admin/badges/${season.badge.badgeId}`, {

@@ -3,7 +3,8 @@ import type { SweepstakeEntryResult } from '@paddock/contracts/api/sweepstakes';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { sql } from 'kysely';
-import { withLedgerPost } from '../ledger/ledger-ctes.ts';
+import { committingFirst, refuseCommitWhen } from '../../db/commit-refusal.ts';
+import { ledgerPostIncomplete, withLedgerPost } from '../ledger/ledger-ctes.ts';
 import { ledgerPostedInStatement } from '../ledger/ledger-service.ts';
 import { fanEligibilityColumns } from '../profile/fan-accounts.ts';
 import { entrantId, forgetTotals, type SweepstakeRow, sweepstakeStatus } from './sweepstake-service.ts';
@@ -104,6 +105,7 @@ async function addEntries(
   row: SweepstakeRow,
   entrant: string,
   added: { count: number; free: number; points: number },
+  commits = false,
 ) {
   const { db: trx, org, userId } = call;
   const cap = row.maxEntriesPerFan;
@@ -116,7 +118,14 @@ async function addEntries(
     reference: row.id,
     description: `${added.count} ${added.count === 1 ? 'entry' : 'entries'}: ${row.prize}`,
   };
-  const { rows } = await (cap === null ? addEntriesUncapped : addEntriesCapped)(trx, {
+  const statement = commits
+    ? cap === null
+      ? addEntriesUncappedAndCommit
+      : addEntriesCappedAndCommit
+    : cap === null
+      ? addEntriesUncapped
+      : addEntriesCapped;
+  const { rows } = await statement(trx, {
     ...line,
     onceKey: null,
     sweepstakeId: row.id,
@@ -140,8 +149,13 @@ async function addEntries(
   return { total: result.count, points: posted.points ?? result.points };
 }
 
-/** addEntries' statement, compiled once per kind of cap (its SQL changes with nothing else). */
-function addEntriesStatement(capped: boolean) {
+/**
+ * addEntries' statement, compiled once per kind of cap (its SQL changes with nothing else). With
+ * `commits` it is the entry's last statement and carries the transaction's commit (decision 036,
+ * amendment of 2026-12-07): it refuses to commit (db/commit-refusal.ts) when what follows must
+ * undo it, a spend the balance did not cover or entries the cap refused.
+ */
+function addEntriesStatement(capped: boolean, commits: boolean) {
   return compiledStatement(
     [
       'organizationId',
@@ -219,11 +233,25 @@ function addEntriesStatement(capped: boolean) {
           eb.selectFrom('ledgerBalance').select('ledgerBalance.lifetimePoints').as('newLifetimePoints'),
           // The balance of a free entry, which posts nothing.
           eb.selectFrom('ledgerBalanceBefore').select('ledgerBalanceBefore.points').as('points'),
+          ...(commits
+            ? [
+                refuseCommitWhen(
+                  eb.or([
+                    ledgerPostIncomplete(eb),
+                    eb.not(eb.exists(eb.selectFrom('entries').select('entries.count'))),
+                  ]),
+                  'a sweepstake entry the balance or the cap refused',
+                ).as('commitRefused'),
+              ]
+            : []),
         ]),
+    { commits },
   );
 }
-const addEntriesCapped = addEntriesStatement(true);
-const addEntriesUncapped = addEntriesStatement(false);
+const addEntriesCapped = addEntriesStatement(true, false);
+const addEntriesUncapped = addEntriesStatement(false, false);
+const addEntriesCappedAndCommit = addEntriesStatement(true, true);
+const addEntriesUncappedAndCommit = addEntriesStatement(false, true);
 
 /** POST /sweepstake/{id}/entry: spends costPerEntry × count in one ledger row, atomically. */
 export async function enterSweepstake(
@@ -231,25 +259,30 @@ export async function enterSweepstake(
   id: string,
   count: number,
 ): Promise<SweepstakeEntryResult> {
-  const result = await call.db
-    .transaction()
-    .execute((trx) => enterInTransaction({ ...call, db: trx }, id, count));
+  // The entry's statement may carry the commit; when it refuses, the entry runs the long way.
+  const result = await committingFirst('sweepstake_entry', (commits) =>
+    call.db.transaction().execute((trx) => enterInTransaction({ ...call, db: trx }, id, count, commits)),
+  );
   forgetTotals(id);
   return result;
 }
 
-/** The paid entry inside the caller's transaction (also used by the demo seed). */
+/**
+ * The paid entry inside the caller's transaction (also used by the demo seed). `commits`: the
+ * entry's statement is the transaction's last and may carry its commit.
+ */
 export async function enterInTransaction(
   call: FanCall,
   id: string,
   count: number,
+  commits = false,
 ): Promise<SweepstakeEntryResult> {
   const { row, held } = await lockForEntry(call, id);
   // A friendly early refusal; addEntries re-checks the cap under the row lock.
   if (row.maxEntriesPerFan !== null && held + count > row.maxEntriesPerFan) throw capReached(row, held);
   const cost = row.costPerEntry * count;
   const entrant = entrantId(row.seed, call.userId);
-  const { total, points } = await addEntries(call, row, entrant, { count, free: 0, points: cost });
+  const { total, points } = await addEntries(call, row, entrant, { count, free: 0, points: cost }, commits);
   return { sweepstakeId: row.id, added: count, pointsSpent: cost, userEntries: total, points };
 }
 

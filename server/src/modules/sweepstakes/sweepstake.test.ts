@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../../db/schema.ts';
-import { apiCall, createFan, createOrg, type TestFan, useTestApp } from '../../test/test-app.ts';
+import { commitsSentWithStatement } from '../../db/deferred-begin.ts';
+import { commitRefusals } from '../../test/metrics.ts';
+import {
+  apiCall,
+  createFan,
+  createOrg,
+  onRealPostgres,
+  type TestFan,
+  useTestApp,
+} from '../../test/test-app.ts';
 import { describeOnPostgres } from '../../test/real-postgres.ts';
 import { ownEntries } from './sweepstake-fan-entries.ts';
 import { balance, fund, ledgerLines, ledgerMismatches, signInAgain } from '../../test/points.ts';
@@ -214,6 +223,34 @@ describe('POST /api/sweepstake/{id}/entry', () => {
         reference: s.sweepstakeId,
       },
     ]);
+    expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
+  });
+
+  // Decision 036, amendment of 2026-12-07: the entry's statement carries the transaction's commit.
+  it('commits with the entry’s statement; a refused spend or cap never commits, and runs the long way', async () => {
+    t.clock.set(NOW);
+    const s = await createSweepstake(t, operator, { costPerEntry: 30, maxEntriesPerFan: 2 });
+    const fan = await createFan(t, org);
+    await fund(t, fan, 100);
+    const carried = commitsSentWithStatement();
+    const refused = await commitRefusals('sweepstake_entry');
+    const enter = (count: number) =>
+      apiCall(t, fan, 'POST', `/api/sweepstake/${s.sweepstakeId}/entry`, { count });
+    expect((await enter(2)).json()).toMatchObject({ userEntries: 2, points: 40 });
+    expect(commitsSentWithStatement() - carried).toBe(onRealPostgres ? 1 : 0);
+    expect(await commitRefusals('sweepstake_entry')).toBe(refused);
+    // Over the cap: refused early, before the statement (two held, the cap is two).
+    expect((await enter(1)).json().code).toBe('entry_cap_reached');
+    // The balance short of a spend: the statement wrote a line without its balance, so it refused
+    // to commit, and the long way answers insufficient_points with nothing spent.
+    await t.db
+      .updateTable('sweepstakes')
+      .set({ maxEntriesPerFan: null })
+      .where('id', '=', s.sweepstakeId)
+      .execute();
+    expect((await enter(2)).json().code).toBe('insufficient_points');
+    expect(await commitRefusals('sweepstake_entry')).toBe(refused + 1);
+    expect(await balance(t, fan)).toBe(40);
     expect(await ledgerMismatches(t.db, org.id)).toEqual([]);
   });
 
