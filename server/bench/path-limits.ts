@@ -181,15 +181,18 @@ async function replay(
   const perClient = Math.floor(total / clients);
   const limited = plan.supply !== null && plan.supply < made;
   const supplyNote = `${(plan.supply ?? 0).toLocaleString('en-US')} first writes (${fans.toLocaleString('en-US')} fans × ${plan.rounds} rounds)`;
+  const unmeasured = (note: string): PathLimit => ({
+    ...shape,
+    tps: null,
+    databaseCpuMs: null,
+    latency: null,
+    transactions: 0,
+    note,
+  });
   if (perClient < MIN_PER_CLIENT) {
-    return {
-      ...shape,
-      tps: null,
-      databaseCpuMs: null,
-      latency: null,
-      transactions: 0,
-      note: limited ? `only ${supplyNote}` : `the load made only ${made.toLocaleString('en-US')} calls`,
-    };
+    return unmeasured(
+      limited ? `only ${supplyNote}` : `the load made only ${made.toLocaleString('en-US')} calls`,
+    );
   }
   try {
     const linesBefore = await ledgerLines(databaseUrl);
@@ -223,15 +226,7 @@ async function replay(
         : {}),
     };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return {
-      ...shape,
-      tps: null,
-      databaseCpuMs: null,
-      latency: null,
-      transactions: 0,
-      note: `replay failed: ${message}`,
-    };
+    return unmeasured(`replay failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
