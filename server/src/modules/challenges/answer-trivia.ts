@@ -1,5 +1,4 @@
-import { type ExpressionBuilder, sql } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import { compiledStatement } from '../../platform/compiled-statement.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import { type AnswerContext, type AnswerOutcome, badRequest, ledgerDescription } from './answer-common.ts';
@@ -20,27 +19,25 @@ export async function answerTrivia(ctx: AnswerContext): Promise<AnswerOutcome> {
   if (!body.questionId || body.responseIndex === undefined) {
     throw badRequest('questionId and responseIndex are required for a trivia question');
   }
-  const { response, option, previousIndex } = await responseAndPickedOption(
-    ctx,
-    body.questionId,
-    body.responseIndex,
-  );
-  const answer = {
+  // The first answer, or a changed one (its version counts the changes, so each is paid under
+  // its own once key); the same option again changes nothing and writes nothing. The statement
+  // also reads what the answer is judged by (decision 036, amendment of 2026-12-07: one round
+  // trip fewer), and writes only an answer that passes (answerRefusal).
+  const { rows: questions } = await recordAnswerStatement(db, {
     organizationId: org.id,
     challengeId: challenge.id,
     questionId: body.questionId,
     userId,
-    optionIndex: option.orderIndex,
-    correct: option.isCorrect,
-    points: 0,
-    version: 1,
+    optionIndex: body.responseIndex,
     answeredAt: now,
-  };
-  // The first answer, or a changed one (its version counts the changes, so each is paid under
-  // its own once key); the same option again changes nothing and writes nothing. The same
-  // statement answers every question with the fan's answer as it now stands.
-  const { rows: questions } = await recordAnswerStatement(db, answer);
-  if (!questions[0]?.wrote) return { correct: null, points: 0, votes: { newFan: false } };
+  });
+  const judged = questions[0];
+  const refusal = answerRefusal(judged);
+  if (refusal) throw refusal;
+  const response = judged?.responseId ? { id: judged.responseId } : undefined;
+  const previousIndex = judged?.previousIndex ?? null;
+  const option = { orderIndex: body.responseIndex, isCorrect: judged?.pickedCorrect ?? false };
+  if (!judged?.wrote) return { correct: null, points: 0, votes: { newFan: false } };
   const { paid, known } = await scoreIfComplete(ctx, response, questions);
   // The answer now counts for its option, no longer for the one it changed from; the quiz's
   // response row is written with the fan's first answer, so without one the fan is new.
@@ -54,33 +51,21 @@ export async function answerTrivia(ctx: AnswerContext): Promise<AnswerOutcome> {
 }
 
 /**
- * The fan's response so far (422 already_answered once the quiz is complete) and the option
- * picked with its question (422 when either is not this quiz's), in one statement read after
- * the fan's lock (decision 036), refusals in that order.
+ * Why the answer is refused, from what its statement read under the fan's lock: 422
+ * already_answered once the quiz is complete, then invalid_question and invalid_option when the
+ * question or the option is not this quiz's, in that order. The statement wrote nothing then.
  */
-async function responseAndPickedOption(ctx: AnswerContext, questionId: string, responseIndex: number) {
-  const { db, challenge, userId } = ctx;
-  const { rows } = await responseAndPickedOptionStatement(db, {
-    challengeId: challenge.id,
-    userId,
-    questionId,
-    responseIndex,
-  });
-  const row = rows[0];
-  if (!row) throw new Error('A statement without FROM answered no row');
+function answerRefusal(row: QuizProgress | undefined) {
+  // A quiz always has questions (validation): no row means none of them.
+  if (!row) return unprocessable('invalid_question', 'That question is not part of this quiz');
   if (row.responseStatus === 'completed') {
-    throw unprocessable('already_answered', 'You have already answered this challenge');
+    return unprocessable('already_answered', 'You have already answered this challenge');
   }
-  if (!row.questionFound) throw unprocessable('invalid_question', 'That question is not part of this quiz');
-  const { orderIndex, isCorrect } = row;
-  if (orderIndex == null || isCorrect == null) {
-    throw unprocessable('invalid_option', 'That option is not part of this question');
+  if (!row.questionFound) return unprocessable('invalid_question', 'That question is not part of this quiz');
+  if (row.pickedIndex == null || row.pickedCorrect == null) {
+    return unprocessable('invalid_option', 'That option is not part of this question');
   }
-  return {
-    response: row.responseId ? { id: row.responseId } : undefined,
-    option: { orderIndex, isCorrect },
-    previousIndex: row.previousIndex,
-  };
+  return null;
 }
 
 /**
@@ -176,93 +161,105 @@ async function payCorrectAnswers(ctx: AnswerContext, questions: readonly QuizPro
   return new Map(correct.map((a, i) => [a.questionId, amounts[i] ?? 0]));
 }
 
-/** responseAndPickedOption's statement, compiled once (its SQL never changes, only the ids). */
-const responseAndPickedOptionStatement = compiledStatement(
-  ['challengeId', 'userId', 'questionId', 'responseIndex'],
-  (db, v) => {
-    const ownResponse = (eb: ExpressionBuilder<DB, never>) =>
-      eb
-        .selectFrom('challengeResponses')
-        .where('challengeResponses.challengeId', '=', v.challengeId)
-        .where('challengeResponses.userId', '=', v.userId);
-    const picked = (eb: ExpressionBuilder<DB, never>) =>
-      eb
-        .selectFrom('challengeQuestions')
-        .leftJoin('challengeOptions', (join) =>
-          join
-            .onRef('challengeOptions.questionId', '=', 'challengeQuestions.id')
-            .on('challengeOptions.orderIndex', '=', v.responseIndex),
-        )
-        .where('challengeQuestions.id', '=', v.questionId)
-        .where('challengeQuestions.challengeId', '=', v.challengeId);
-    return db.selectNoFrom((eb) => [
-      ownResponse(eb).select('challengeResponses.id').as('responseId'),
-      ownResponse(eb).select('challengeResponses.status').as('responseStatus'),
-      eb.exists(picked(eb).select('challengeQuestions.id')).as('questionFound'),
-      picked(eb).select('challengeOptions.orderIndex').as('orderIndex'),
-      picked(eb).select('challengeOptions.isCorrect').as('isCorrect'),
-      eb
-        .selectFrom('triviaAnswers')
-        .select('triviaAnswers.optionIndex')
-        .where('triviaAnswers.questionId', '=', v.questionId)
-        .where('triviaAnswers.userId', '=', v.userId)
-        .as('previousIndex'),
-    ]);
-  },
-);
-
 /**
  * Every question of the quiz with the fan's answer to it as the answer just recorded leaves it,
- * and whether the answer was written (`wrote`: false for the same option again, nothing changed).
+ * whether the answer was written (`wrote`: false for the same option again, nothing changed),
+ * and on every row what the answer is judged by (answerRefusal).
  */
 type QuizProgress = Awaited<ReturnType<typeof recordAnswerStatement>>['rows'][number];
 
 /**
- * answerTrivia's write of the fan's answer and its read of the quiz's progress in one statement,
- * compiled once (decision 036: one round trip fewer under the fan's lock). The write is a
- * data-modifying CTE, whose row the statement's own reads of `trivia_answers` do not see (they
- * read the snapshot the statement began with), so each question takes the written row where
- * there is one and the stored answer otherwise.
+ * answerTrivia's one statement under the fan's lock, compiled once (decision 036): it reads the
+ * fan's response (`own`), the picked question and option (`picked`) and the fan's answer to that
+ * question so far (`previous`); writes the answer only when the quiz is not complete and the
+ * option is the question's; and reads the quiz's progress. The write is a data-modifying CTE,
+ * whose row the statement's own reads of `trivia_answers` do not see (they read the snapshot the
+ * statement began with), so each question takes the written row where there is one and the
+ * stored answer otherwise.
  */
 const recordAnswerStatement = compiledStatement(
-  [
-    'organizationId',
-    'challengeId',
-    'questionId',
-    'userId',
-    'optionIndex',
-    'correct',
-    'points',
-    'version',
-    'answeredAt',
-  ],
+  ['organizationId', 'challengeId', 'questionId', 'userId', 'optionIndex', 'answeredAt'],
   (db, v) =>
     db
+      .with('own', (qb) =>
+        qb
+          .selectFrom('challengeResponses')
+          .select(['challengeResponses.id', 'challengeResponses.status'])
+          .where('challengeResponses.challengeId', '=', v.challengeId)
+          .where('challengeResponses.userId', '=', v.userId),
+      )
+      .with('picked', (qb) =>
+        qb
+          .selectFrom('challengeQuestions')
+          .leftJoin('challengeOptions', (join) =>
+            join
+              .onRef('challengeOptions.questionId', '=', 'challengeQuestions.id')
+              .on('challengeOptions.orderIndex', '=', v.optionIndex),
+          )
+          .select([
+            'challengeQuestions.id as questionId',
+            'challengeOptions.orderIndex',
+            'challengeOptions.isCorrect',
+          ])
+          .where('challengeQuestions.id', '=', v.questionId)
+          .where('challengeQuestions.challengeId', '=', v.challengeId),
+      )
+      .with('previous', (qb) =>
+        qb
+          .selectFrom('triviaAnswers')
+          .select('triviaAnswers.optionIndex')
+          .where('triviaAnswers.questionId', '=', v.questionId)
+          .where('triviaAnswers.userId', '=', v.userId),
+      )
       .with('written', (qb) =>
         qb
           .insertInto('triviaAnswers')
-          .values({
-            organizationId: v.organizationId,
-            challengeId: v.challengeId,
-            questionId: v.questionId,
-            userId: v.userId,
-            optionIndex: v.optionIndex,
-            correct: v.correct,
-            points: v.points,
-            version: v.version,
-            answeredAt: v.answeredAt,
-          })
+          .columns([
+            'organizationId',
+            'challengeId',
+            'questionId',
+            'userId',
+            'optionIndex',
+            'correct',
+            'points',
+            'version',
+            'answeredAt',
+          ])
+          .expression((eb) =>
+            eb
+              .selectFrom('picked')
+              .select([
+                // Typed: a parameter in an INSERT's SELECT list is text to PostgreSQL otherwise.
+                sql<string>`${v.organizationId}::uuid`.as('organizationId'),
+                sql<string>`${v.challengeId}::uuid`.as('challengeId'),
+                'picked.questionId',
+                sql<string>`${v.userId}::uuid`.as('userId'),
+                'picked.orderIndex',
+                'picked.isCorrect',
+                sql.lit(0).as('points'),
+                sql.lit(1).as('version'),
+                sql<Date>`${v.answeredAt}::timestamptz`.as('answeredAt'),
+              ])
+              .where('picked.isCorrect', 'is not', null)
+              .where((w) =>
+                w.not(
+                  w.exists(
+                    w.selectFrom('own').select('own.id').where('own.status', '=', sql.lit('completed')),
+                  ),
+                ),
+              ),
+          )
           .onConflict((oc) =>
             oc
               .columns(['questionId', 'userId'])
               .doUpdateSet((eb) => ({
-                optionIndex: v.optionIndex,
-                correct: v.correct,
+                optionIndex: eb.ref('excluded.optionIndex'),
+                correct: eb.ref('excluded.correct'),
                 points: eb.lit(0),
                 version: eb('triviaAnswers.version', '+', eb.lit(1)),
-                answeredAt: v.answeredAt,
+                answeredAt: eb.ref('excluded.answeredAt'),
               }))
-              .where('triviaAnswers.optionIndex', '<>', v.optionIndex),
+              .where('triviaAnswers.optionIndex', '<>', (eb) => eb.ref('excluded.optionIndex')),
           )
           .returning(['questionId', 'optionIndex', 'correct', 'points', 'version']),
       )
@@ -292,6 +289,12 @@ const recordAnswerStatement = compiledStatement(
         'challengeOptions.isCorrect',
         'challengeOptions.points',
         eb.exists(eb.selectFrom('written').select('written.version')).as('wrote'),
+        eb.selectFrom('own').select('own.id').as('responseId'),
+        eb.selectFrom('own').select('own.status').as('responseStatus'),
+        eb.exists(eb.selectFrom('picked').select('picked.questionId')).as('questionFound'),
+        eb.selectFrom('picked').select('picked.orderIndex').as('pickedIndex'),
+        eb.selectFrom('picked').select('picked.isCorrect').as('pickedCorrect'),
+        eb.selectFrom('previous').select('previous.optionIndex').as('previousIndex'),
       ])
       .where('challengeQuestions.challengeId', '=', v.challengeId)
       .orderBy('challengeQuestions.orderIndex'),
