@@ -235,7 +235,7 @@ async function replay(
  * A backend reports them at most once a second and when it ends (pgbench's have, once it exits);
  * a server's pooled connections stay, so the bench waits a second before reading after a load.
  */
-export async function rowsWritten(databaseUrl: string): Promise<number> {
+async function rowsWritten(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -5,7 +5,7 @@
  * read back from the recorder's file. statement-replay.ts turns them into pgbench's script, the
  * write limit "for the same SQL" (decision 013, amendment of 2026-12-07).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type LoadSpec, plannedRequest } from './load-plan.ts';
 import { ROOT, type Running, startServer } from './processes.ts';
@@ -29,9 +29,9 @@ export interface CapturedCall {
   statements: RecordedStatement[];
 }
 
-export const RECORDER = path.join(ROOT, 'server/bench/statement-recorder.mjs');
+const RECORDER = path.join(ROOT, 'server/bench/statement-recorder.mjs');
 
-export function readTrace(file: string, from: number): { lines: RecordedStatement[]; next: number } {
+function readTrace(file: string, from: number): { lines: RecordedStatement[]; next: number } {
   const text = readFileSync(file, 'utf8');
   const end = text.lastIndexOf('\n') + 1;
   const lines = text
@@ -44,10 +44,10 @@ export function readTrace(file: string, from: number): { lines: RecordedStatemen
 
 /** Until the file has not grown for `quietMs`: the statements a call set off have all gone out. */
 async function quiet(file: string, quietMs: number) {
-  let size = readFileSync(file).length;
+  let size = statSync(file).size;
   for (;;) {
     await new Promise((r) => setTimeout(r, quietMs));
-    const now = readFileSync(file).length;
+    const now = statSync(file).size;
     if (now === size) return;
     size = now;
   }

@@ -14,6 +14,14 @@ export function refuseCommitWhen(condition: Expression<SqlBool>, reason: string)
   return sql<boolean>`case when ${condition} then paddock_refuse_commit(${sql.lit(reason)}) else false end`;
 }
 
+/**
+ * The column a statement adds when it carries its commit (`commits`): refuseCommitWhen on
+ * `condition`, built only then. None for the same statement that leaves the commit to the end.
+ */
+export function commitRefusalColumn(commits: boolean, condition: () => Expression<SqlBool>, reason: string) {
+  return commits ? [refuseCommitWhen(condition(), reason).as('commitRefused')] : [];
+}
+
 /** The statement refused to commit (refuseCommitWhen): run the transaction again the long way. */
 export function isCommitRefused(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'PD001';

@@ -3,12 +3,12 @@ import type { Database } from '../../db/engine.ts';
 import type { DB } from '../../db/schema.ts';
 import { compiledStatement } from '../../platform/compiled-statement.ts';
 import { unprocessable } from '../../platform/errors.ts';
-import { refuseCommitWhen } from '../../db/commit-refusal.ts';
+import { commitRefusalColumn } from '../../db/commit-refusal.ts';
 import {
   boostedAmountSql,
   type LedgerAmountCte,
   type LedgerPostCtes,
-  ledgerPostIncomplete,
+  ledgerPostNotApplied,
   withLedgerPost,
 } from '../ledger/ledger-ctes.ts';
 import { awardBoost, ledgerPostedInStatement, boostedDescription } from '../ledger/ledger-service.ts';
@@ -145,9 +145,9 @@ const recordUnpaidPick = compiledStatement(PICK, (db, v) =>
 /**
  * A poll's statement, compiled once: the pick under the fan's boost, and its award. With
  * `commits` it is the answer's last statement and carries the transaction's commit (decision
- * 036, amendment of 2026-12-07): it refuses to commit (db/commit-refusal.ts) when what follows
- * must still write, a line without its balance (the fan's row gone) or points recorded that the
- * ledger did not pay (the once key was paid before: the response then keeps the 0 paid).
+ * 036, amendment of 2026-12-07): it refuses to commit (db/commit-refusal.ts) when the line did
+ * not post as asked (ledgerPostNotApplied): the fan's row gone, or the once key paid before, when
+ * the response must then be set to the 0 paid.
  */
 function paidPickStatement(commits: boolean) {
   return compiledStatement(
@@ -161,26 +161,15 @@ function paidPickStatement(commits: boolean) {
         eb.selectFrom('ledgerLine').select('ledgerLine.id').as('transactionId'),
         eb.selectFrom('ledgerBalance').select('ledgerBalance.points').as('newPoints'),
         eb.selectFrom('ledgerBalance').select('ledgerBalance.lifetimePoints').as('newLifetimePoints'),
-        ...(commits
-          ? [
-              refuseCommitWhen(
-                eb.or([
-                  // The ledger's CTEs are in this statement; its builder's type names the pick's too.
-                  ledgerPostIncomplete(eb as unknown as ExpressionBuilder<DB & LedgerPostCtes, never>),
-                  eb.and([
-                    eb.exists(
-                      eb
-                        .selectFrom('recorded')
-                        .select('recorded.pointsAwarded')
-                        .where('recorded.pointsAwarded', '<>', sql.lit(0)),
-                    ),
-                    eb.not(eb.exists(eb.selectFrom('ledgerLine').select('ledgerLine.id'))),
-                  ]),
-                ]),
-                'a poll answer whose points need a further write',
-              ).as('commitRefused'),
-            ]
-          : []),
+        ...commitRefusalColumn(
+          commits,
+          // The ledger's CTEs are in this statement; its builder's type names the pick's too.
+          () =>
+            ledgerPostNotApplied(
+              eb as unknown as ExpressionBuilder<DB & LedgerPostCtes & LedgerAmountCte, never>,
+            ),
+          'a poll answer whose points need a further write',
+        ),
       ]);
     },
     { commits },

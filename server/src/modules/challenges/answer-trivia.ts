@@ -22,7 +22,7 @@ export async function answerTrivia(ctx: AnswerContext): Promise<AnswerOutcome> {
   // The first answer, or a changed one (its version counts the changes, so each is paid under
   // its own once key); the same option again changes nothing and writes nothing. The statement
   // also reads what the answer is judged by (decision 036, amendment of 2026-12-07: one round
-  // trip fewer), and writes only an answer that passes (answerRefusal).
+  // trip fewer), and writes only an answer that passes (judgedAnswer).
   const { rows: questions } = await recordAnswerStatement(db, {
     organizationId: org.id,
     challengeId: challenge.id,
@@ -31,41 +31,38 @@ export async function answerTrivia(ctx: AnswerContext): Promise<AnswerOutcome> {
     optionIndex: body.responseIndex,
     answeredAt: now,
   });
-  const judged = questions[0];
-  const refusal = answerRefusal(judged);
-  if (refusal) throw refusal;
-  const response = judged?.responseId ? { id: judged.responseId } : undefined;
-  const previousIndex = judged?.previousIndex ?? null;
-  const option = { orderIndex: body.responseIndex, isCorrect: judged?.pickedCorrect ?? false };
-  if (!judged?.wrote) return { correct: null, points: 0, votes: { newFan: false } };
+  const judged = judgedAnswer(questions[0]);
+  if (!judged.wrote) return { correct: null, points: 0, votes: { newFan: false } };
+  const response = judged.responseId ? { id: judged.responseId } : undefined;
   const { paid, known } = await scoreIfComplete(ctx, response, questions);
   // The answer now counts for its option, no longer for the one it changed from; the quiz's
   // response row is written with the fan's first answer, so without one the fan is new.
   const votes = {
-    add: `${body.questionId}:${option.orderIndex}`,
-    ...(previousIndex == null ? {} : { remove: `${body.questionId}:${previousIndex}` }),
+    add: `${body.questionId}:${body.responseIndex}`,
+    ...(judged.previousIndex == null ? {} : { remove: `${body.questionId}:${judged.previousIndex}` }),
     newFan: !response,
   };
   if (paid === null) return { correct: null, points: 0, known, votes };
-  return { correct: option.isCorrect, points: paid, known, votes };
+  return { correct: judged.pickedCorrect, points: paid, known, votes };
 }
 
 /**
- * Why the answer is refused, from what its statement read under the fan's lock: 422
+ * The answer as its statement judged it under the fan's lock, or its refusal: 422
  * already_answered once the quiz is complete, then invalid_question and invalid_option when the
  * question or the option is not this quiz's, in that order. The statement wrote nothing then.
  */
-function answerRefusal(row: QuizProgress | undefined) {
+function judgedAnswer(row: QuizProgress | undefined) {
   // A quiz always has questions (validation): no row means none of them.
-  if (!row) return unprocessable('invalid_question', 'That question is not part of this quiz');
+  if (!row) throw unprocessable('invalid_question', 'That question is not part of this quiz');
   if (row.responseStatus === 'completed') {
-    return unprocessable('already_answered', 'You have already answered this challenge');
+    throw unprocessable('already_answered', 'You have already answered this challenge');
   }
-  if (!row.questionFound) return unprocessable('invalid_question', 'That question is not part of this quiz');
-  if (row.pickedIndex == null || row.pickedCorrect == null) {
-    return unprocessable('invalid_option', 'That option is not part of this question');
+  if (!row.questionFound) throw unprocessable('invalid_question', 'That question is not part of this quiz');
+  const { pickedCorrect } = row;
+  if (row.pickedIndex == null || pickedCorrect == null) {
+    throw unprocessable('invalid_option', 'That option is not part of this question');
   }
-  return null;
+  return { ...row, pickedCorrect };
 }
 
 /**
@@ -164,7 +161,7 @@ async function payCorrectAnswers(ctx: AnswerContext, questions: readonly QuizPro
 /**
  * Every question of the quiz with the fan's answer to it as the answer just recorded leaves it,
  * whether the answer was written (`wrote`: false for the same option again, nothing changed),
- * and on every row what the answer is judged by (answerRefusal).
+ * and on every row what the answer is judged by (judgedAnswer).
  */
 type QuizProgress = Awaited<ReturnType<typeof recordAnswerStatement>>['rows'][number];
 

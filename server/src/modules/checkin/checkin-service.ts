@@ -2,14 +2,13 @@ import type { MilestoneKey } from '@paddock/contracts/api/badges';
 import type { CheckinResult, CheckinStatus } from '@paddock/contracts/api/checkin';
 import { sql } from 'kysely';
 import type { Organization } from '../../db/schema.ts';
-import { isCommitRefused, refuseCommitWhen } from '../../db/commit-refusal.ts';
+import { commitRefusalColumn, committingFirst } from '../../db/commit-refusal.ts';
 import { compiledStatement } from '../../platform/compiled-statement.ts';
 import { AppError, unprocessable } from '../../platform/errors.ts';
-import { writeCommitRefusals } from '../../platform/metrics.ts';
 import { dayCheckedIn, forgetCheckedIn, rememberCheckedIn } from './checkin-done-today.ts';
 import { type LastCheckin, lastCheckin, lockFanAndReadLast } from './checkin-last.ts';
 import type { FanCall } from '../../platform/service-call.ts';
-import { ledgerPostIncomplete, withLedgerPost } from '../ledger/ledger-ctes.ts';
+import { ledgerPostNotApplied, withLedgerPost } from '../ledger/ledger-ctes.ts';
 import {
   awardBoost,
   boostedAmount,
@@ -83,30 +82,24 @@ const MAX_ATTEMPTS = 3;
 /**
  * The check-in's transaction: the fan's lock with the latest day, then the day's statement,
  * which carries the transaction's commit (decision 036, amendment of 2026-11-28 evening: two
- * round trips, not three). Run again when the first read was stale: a check-in committed while
- * the lock waited, so the guarded insert wrote nothing, and the next lock reads it. Run the
- * long way (the commit after the follow-up) when the statement refused to commit: a milestone
- * it granted needs a further write (db/commit-refusal.ts).
+ * round trips, not three) unless it refuses to, because a milestone it granted needs a further
+ * write: then committingFirst runs it the long way. Run again when the first read was stale: a
+ * check-in committed while the lock waited, so the guarded insert wrote nothing, and the next
+ * lock reads it.
  */
-async function lockAndRecord(call: FanCall, today: string): Promise<CheckinResult> {
+function lockAndRecord(call: FanCall, today: string): Promise<CheckinResult> {
   const { org, userId } = call;
-  let commits = true;
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; ) {
-    try {
+  return committingFirst('checkin', async (commits) => {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const result = await call.db.transaction().execute(async (trx) => {
         const seen = await lockFanAndReadLast(trx, org.id, userId);
         if (!seen.fanLocked) throw new Error('The signed-in fan no longer exists');
         return recordDay({ ...call, db: trx }, today, seen.last, commits);
       });
       if (result) return result;
-      attempt++;
-    } catch (error) {
-      if (!commits || !isCommitRefused(error)) throw error;
-      writeCommitRefusals.inc({ write: 'checkin' });
-      commits = false;
     }
-  }
-  return raceAfterLock();
+    return raceAfterLock();
+  });
 }
 
 /**
@@ -277,14 +270,11 @@ function checkinStatement(commits: boolean) {
         eb.selectFrom('ledgerBalance').select('ledgerBalance.points').as('points'),
         eb.selectFrom('ledgerBalance').select('ledgerBalance.lifetimePoints').as('lifetimePoints'),
         milestonesColumn(eb, v),
-        ...(commits
-          ? [
-              refuseCommitWhen(
-                eb.or([ledgerPostIncomplete(eb), milestoneFollowUpNeeded(eb, v)]),
-                'a check-in whose points or milestones need a further write',
-              ).as('commitRefused'),
-            ]
-          : []),
+        ...commitRefusalColumn(
+          commits,
+          () => eb.or([ledgerPostNotApplied(eb), milestoneFollowUpNeeded(eb, v)]),
+          'a check-in whose points or milestones need a further write',
+        ),
       ]);
     },
     { commits },

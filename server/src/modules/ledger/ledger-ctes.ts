@@ -163,13 +163,24 @@ export function boostedAmountSql(amount: Expression<number>, multiplier: unknown
 }
 
 /**
- * True when the statement wrote a line but no balance: a spend the overdraft guard refused, or
- * an award to a fan row that is gone. A caller whose statement commits with itself refuses to
- * commit then (db/commit-refusal.ts), as ledgerPostedInStatement would throw to roll it back.
+ * True when the line did not post as the caller's statement asked: a line without its balance
+ * (a spend the overdraft guard refused, an award to a fan row that is gone) or an amount without
+ * its line (the once key was posted before). What follows such a statement must still write or
+ * roll back, so a caller whose statement carries its commit refuses to commit then
+ * (db/commit-refusal.ts), and runs the long way.
  */
-export function ledgerPostIncomplete(eb: ExpressionBuilder<DB & LedgerPostCtes, never>): Expression<SqlBool> {
-  return eb.and([
-    eb.exists(eb.selectFrom('ledgerLine').select('ledgerLine.id')),
-    eb.not(eb.exists(eb.selectFrom('ledgerBalance').select('ledgerBalance.points'))),
+export function ledgerPostNotApplied(
+  eb: ExpressionBuilder<DB & LedgerAmountCte & LedgerPostCtes, never>,
+): Expression<SqlBool> {
+  const line = eb.exists(eb.selectFrom('ledgerLine').select('ledgerLine.id'));
+  const amount = eb.exists(
+    eb
+      .selectFrom('ledgerAmount')
+      .select('ledgerAmount.amount')
+      .where('ledgerAmount.amount', '<>', sql.lit(0)),
+  );
+  return eb.or([
+    eb.and([line, eb.not(eb.exists(eb.selectFrom('ledgerBalance').select('ledgerBalance.points')))]),
+    eb.and([amount, eb.not(line)]),
   ]);
 }

@@ -3,8 +3,8 @@ import type { SweepstakeEntryResult } from '@paddock/contracts/api/sweepstakes';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { FanCall } from '../../platform/service-call.ts';
 import { sql } from 'kysely';
-import { committingFirst, refuseCommitWhen } from '../../db/commit-refusal.ts';
-import { ledgerPostIncomplete, withLedgerPost } from '../ledger/ledger-ctes.ts';
+import { commitRefusalColumn, committingFirst } from '../../db/commit-refusal.ts';
+import { ledgerPostNotApplied, withLedgerPost } from '../ledger/ledger-ctes.ts';
 import { ledgerPostedInStatement } from '../ledger/ledger-service.ts';
 import { fanEligibilityColumns } from '../profile/fan-accounts.ts';
 import { entrantId, forgetTotals, type SweepstakeRow, sweepstakeStatus } from './sweepstake-service.ts';
@@ -233,17 +233,15 @@ function addEntriesStatement(capped: boolean, commits: boolean) {
           eb.selectFrom('ledgerBalance').select('ledgerBalance.lifetimePoints').as('newLifetimePoints'),
           // The balance of a free entry, which posts nothing.
           eb.selectFrom('ledgerBalanceBefore').select('ledgerBalanceBefore.points').as('points'),
-          ...(commits
-            ? [
-                refuseCommitWhen(
-                  eb.or([
-                    ledgerPostIncomplete(eb),
-                    eb.not(eb.exists(eb.selectFrom('entries').select('entries.count'))),
-                  ]),
-                  'a sweepstake entry the balance or the cap refused',
-                ).as('commitRefused'),
-              ]
-            : []),
+          ...commitRefusalColumn(
+            commits,
+            () =>
+              eb.or([
+                ledgerPostNotApplied(eb),
+                eb.not(eb.exists(eb.selectFrom('entries').select('entries.count'))),
+              ]),
+            'a sweepstake entry the balance or the cap refused',
+          ),
         ]),
     { commits },
   );
