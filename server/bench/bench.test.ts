@@ -31,7 +31,9 @@ describe('bench command line', () => {
       duration: 10,
       warmup: 2,
       connections: 50,
+      idempotencyKeys: true,
     });
+    expect(parseOptions(['--no-idempotency-keys'], {}).idempotencyKeys).toBe(false);
   });
 
   it('--quick is 2 s per path on 1,000 fans; --sizes runs several sizes; both engines on request', () => {
@@ -106,6 +108,25 @@ describe('the race-day mix', () => {
       '/api/challenge/p2',
     ]);
     expect(calls[0]!.headers['x-organization-token']).toBe('pk');
+  });
+
+  it('gives every write its own Idempotency-Key, as the fan app does, and reads none', () => {
+    const spec = specFor('POST /api/checkin', { keyPrefix: 'bench-k' });
+    const keys = [0, 1, 2, 3, 4, 5].map((n) => nextRequest(spec, n, tokens).headers['idempotency-key']);
+    expect(keys).toEqual([
+      'bench-k-0-0',
+      'bench-k-0-1',
+      'bench-k-0-2',
+      'bench-k-1-0',
+      'bench-k-1-1',
+      'bench-k-1-2',
+    ]);
+    expect(keys.every((k) => /^[A-Za-z0-9_.:-]{8,128}$/.test(k!))).toBe(true);
+    const read = specFor('GET /api/user/me', { keyPrefix: 'bench-k' });
+    expect(nextRequest(read, 0, tokens).headers['idempotency-key']).toBeUndefined();
+    expect(
+      nextRequest(specFor('POST /api/checkin', {}), 0, tokens).headers['idempotency-key'],
+    ).toBeUndefined();
   });
 
   it('walks the trivia questions and then changes each answer', () => {

@@ -2,6 +2,7 @@
  * The race-day mix: which request the n-th call of a path makes. Pure, so the rotation is
  * unit-tested and the load generator stays a thin wrapper around autocannon.
  */
+import { randomUUID } from 'node:crypto';
 
 export type PathKind = 'read' | 'write' | 'bare';
 
@@ -46,6 +47,11 @@ export const PATHS: PathDef[] = [
   },
 ];
 
+/** A fresh `LoadSpec.keyPrefix`: keys no earlier spec of the run (or earlier run) has used. */
+export function benchKeyPrefix(): string {
+  return `bench-${randomUUID().slice(0, 8)}`;
+}
+
 export const BARE_PATH: PathDef = { name: 'bare Fastify GET /', kind: 'bare', method: 'GET', path: '/' };
 
 export interface LoadSpec {
@@ -63,6 +69,12 @@ export interface LoadSpec {
   questions?: string[];
   /** Where the rotation starts (a restarted run continues where the previous one stopped). */
   startAt?: number;
+  /**
+   * Writes carry `Idempotency-Key: {keyPrefix}-{round}-{fan}`, a key per call, as the fan app
+   * sends one with every write (web/src/lib/api-client.ts); unique per spec, since another
+   * spec's call of the same fan and round is another request.
+   */
+  keyPrefix?: string;
 }
 
 export interface LoadResult {
@@ -120,6 +132,7 @@ export function plannedRequest(
   const path = spec.path.path.replace('{target}', target);
   if (!spec.path.body) return { method: spec.path.method, path, headers };
   headers['content-type'] = 'application/json';
+  if (spec.keyPrefix) headers['idempotency-key'] = `${spec.keyPrefix}-${round}-${fan}`;
   let body: unknown = {};
   if (spec.path.body === 'poll') body = { responseIndex: fan % 2 };
   if (spec.path.body === 'entry') body = { count: 1 };

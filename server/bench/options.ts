@@ -16,6 +16,8 @@ export interface BenchOptions {
   quick: boolean;
   /** Skip the pgbench / bare-Fastify limits (faster smoke runs). */
   limits: boolean;
+  /** Writes carry an Idempotency-Key as the fan app's do; off with `--no-idempotency-keys`. */
+  idempotencyKeys: boolean;
   databaseUrl: string | undefined;
   out: string;
   /** Another checkout whose server is measured (before/after comparisons); default this one. */
@@ -88,6 +90,7 @@ export function parseOptions(
     profile: false,
     quick: false,
     limits: true,
+    idempotencyKeys: true,
     databaseUrl: env.BENCH_DATABASE_URL || undefined,
     out: 'bench/results/latest.json',
     serverRoot: undefined,
@@ -145,6 +148,9 @@ export function parseOptions(
         break;
       case '--profile':
         o.profile = true;
+        break;
+      case '--no-idempotency-keys':
+        o.idempotencyKeys = false;
         break;
       case '--no-limits':
         o.limits = false;

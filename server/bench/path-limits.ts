@@ -11,7 +11,7 @@ import { openDatabase } from '../src/db/engine.ts';
 import { adminQuery, databaseUrlFor, dropDatabase } from './bench-database.ts';
 import { checkLedgerInvariant, type Invariant } from './invariant.ts';
 import { type PgbenchLatency, pgbench, pgbenchLatency } from './ledger-limit.ts';
-import type { LoadSpec, PathDef } from './load-plan.ts';
+import { benchKeyPrefix, type LoadSpec, type PathDef } from './load-plan.ts';
 import { fanId } from './seed.ts';
 import { captureCalls, startRecordingServer } from './statement-capture.ts';
 import { type ReplayCall, replayScript, transactionOf } from './statement-replay.ts';
@@ -124,6 +124,7 @@ async function capture(input: PathLimitInput, databaseUrl: string) {
         warmup: 0,
         organizationKey: seed.publishableKey,
         ...input.targetsOf(def, targets),
+        keyPrefix: benchKeyPrefix(),
       };
       const calls = await captureCalls(spec, input.traceFile, places, CAPTURED_ROUNDS);
       out.push({

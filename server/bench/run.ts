@@ -24,7 +24,14 @@ import { adminQuery, DEFAULT_SERVER, databaseUrlFor, dropDatabase } from './benc
 import { backendCpu, backendSecondsBetween } from './database-cpu.ts';
 import { checkLedgerInvariant } from './invariant.ts';
 import { runInProcessLedger, runPgbench } from './ledger-limit.ts';
-import { BARE_PATH, type LoadResult, type LoadSpec, type PathDef, PATHS } from './load-plan.ts';
+import {
+  BARE_PATH,
+  benchKeyPrefix,
+  type LoadResult,
+  type LoadSpec,
+  type PathDef,
+  PATHS,
+} from './load-plan.ts';
 import { type BenchOptions, type Engine, parseOptions } from './options.ts';
 import {
   benchServerEnv,
@@ -99,6 +106,7 @@ function specFor(o: BenchOptions, url: string, orgKey: string, tokensFile: strin
     organizationKey: orgKey,
     tokensFile,
     ...targetsOf(def, t),
+    ...(o.idempotencyKeys ? { keyPrefix: benchKeyPrefix() } : {}),
   };
   return spec;
 }

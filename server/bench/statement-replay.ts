@@ -10,8 +10,8 @@
  * call to call (a poll's id, a question's): a CASE on `:case`, so that one prepared statement
  * serves every call, as one named statement does in the server. Values travel as typed
  * constants, their types the ones PostgreSQL infers for the server's parameters
- * (`parameterTypes`). Statements outside the transaction (the throttle's counters, the session
- * checks, cache fills, live events) are batched or cached in the server and are not replayed:
+ * (`parameterTypes`). Statements outside the transaction (the throttle's counters, the
+ * Idempotency-Key claims and stored answers, the session checks, cache fills, live events) are batched or cached in the server and are not replayed:
  * they stay in the server's cost, never in the limit's.
  */
 import type { CapturedCall, RecordedStatement } from './statement-capture.ts';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createFan, createOrg, type TestFan, useTestApp } from '../test/test-app.ts';
-import { ledgerLines } from '../test/points.ts';
+import { createFan, createOrg, type TestFan, useTimedTestApp } from '../test/test-app.ts';
+import { ledgerLines, signInAgain } from '../test/points.ts';
+import { IdempotencyRecords, KEY_TTL_MS, SWEEP_ROWS } from './idempotency-records.ts';
 
-const t = useTestApp();
+const t = useTimedTestApp();
 
 function send(fan: TestFan, method: 'POST' | 'DELETE', url: string, key?: string, body?: object) {
   return t.app.inject({
@@ -63,5 +64,71 @@ describe('Idempotency-Key on product writes', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('invalid_idempotency_key');
     expect(await ledgerLines(t, fan)).toEqual([]);
+  });
+
+  it('runs a key once when its repeats arrive together: one answer, the others 409, paid once', async () => {
+    const fan = await createFan(t, await createOrg(t));
+    const all = await Promise.all(
+      Array.from({ length: 5 }, () => send(fan, 'POST', '/api/checkin', 'burst-key-0006', {})),
+    );
+    const ran = all.filter((r) => r.statusCode === 200 && r.headers['idempotent-replayed'] === undefined);
+    const waiting = all.filter((r) => r.statusCode === 409);
+    expect(ran).toHaveLength(1);
+    expect(waiting.map((r) => r.json().code)).toEqual(Array(4).fill('idempotency_in_progress'));
+    expect((await ledgerLines(t, fan)).map((r) => r.amount)).toEqual([10]);
+    const later = await send(fan, 'POST', '/api/checkin', 'burst-key-0006', {});
+    expect(later.headers['idempotent-replayed']).toBe('true');
+    expect(later.body).toBe(ran[0]!.body);
+  });
+
+  it("stores each of many simultaneous writes' own answer", async () => {
+    const org = await createOrg(t);
+    const fans = await Promise.all(Array.from({ length: 8 }, () => createFan(t, org)));
+    const firsts = await Promise.all(
+      fans.map((fan, i) => send(fan, 'POST', '/api/checkin', `many-keys-${i}-0007`, {})),
+    );
+    const repeats = await Promise.all(
+      fans.map((fan, i) => send(fan, 'POST', '/api/checkin', `many-keys-${i}-0007`, {})),
+    );
+    expect(firsts.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    expect(repeats.map((r) => r.body)).toEqual(firsts.map((r) => r.body));
+    expect(repeats.every((r) => r.headers['idempotent-replayed'] === 'true')).toBe(true);
+  });
+
+  it('forgets a key after 24 hours: the same key then runs a new request', async () => {
+    const fan = await createFan(t, await createOrg(t));
+    await send(fan, 'POST', '/api/checkin', 'lapsing-key-0008', {});
+    t.clock.advance(KEY_TTL_MS + 60_000);
+    const next = await send(await signInAgain(t, fan), 'POST', '/api/checkin', 'lapsing-key-0008', {});
+    expect(next.statusCode).toBe(200);
+    expect(next.headers['idempotent-replayed']).toBeUndefined();
+    expect((await ledgerLines(t, fan)).map((r) => r.amount)).toEqual([10, 15]);
+  });
+
+  it('sweeps lapsed keys, oldest first, and keeps the live ones', async () => {
+    const org = await createOrg(t);
+    const records = new IdempotencyRecords(t.db);
+    const claim = (key: string) =>
+      records.claim({
+        organizationId: org.id,
+        caller: 'anonymous',
+        key,
+        requestHash: 'h',
+        at: t.clock.now(),
+      });
+    const old = await Promise.all(Array.from({ length: SWEEP_ROWS + 5 }, (_, i) => claim(`old-${i}`)));
+    expect(old.every((id) => id !== null)).toBe(true);
+    t.clock.advance(KEY_TTL_MS + 1);
+    const fresh = await claim('fresh-key');
+    const keys = () =>
+      t.db
+        .selectFrom('idempotencyKeys')
+        .select('key')
+        .where('organizationId', '=', org.id)
+        .execute()
+        .then((rows) => rows.map((r) => r.key));
+    expect(await records.sweep(t.clock.now())).toBeGreaterThanOrEqual(SWEEP_ROWS + 5);
+    expect(await keys()).toEqual(['fresh-key']);
+    expect(fresh).not.toBeNull();
   });
 });

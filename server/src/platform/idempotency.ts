@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, conflict, unprocessable } from './errors.ts';
+import { IdempotencyRecords } from './idempotency-records.ts';
 
 const KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
-/** How long a key is remembered; a retry comes within seconds, a day covers any client. */
-const KEY_TTL_MS = 24 * 3600_000;
+/** How often each process deletes lapsed keys. */
+const SWEEP_EVERY_MS = 60_000;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
@@ -28,6 +29,24 @@ function requestHash(request: FastifyRequest): string {
  * Server errors (5xx) are not stored: the client may retry them for real.
  */
 export const idempotency = fp(async (app: FastifyInstance) => {
+  const records = new IdempotencyRecords(app.deps.db);
+  // Lapsed records go once a minute, from every process (deleting the same rows twice is
+  // harmless); one sweep at a time, and never in the way of shutting down.
+  let sweeping: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    sweeping ??= records
+      .sweep(app.deps.clock.now())
+      .catch((error: Error) => app.log.warn({ err: error.message }, 'idempotency keys: sweep failed'))
+      .finally(() => {
+        sweeping = null;
+      });
+  }, SWEEP_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
+
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers['idempotency-key'];
     if (header === undefined || !WRITE_METHODS.has(request.method)) return;
@@ -39,35 +58,28 @@ export const idempotency = fp(async (app: FastifyInstance) => {
         'Idempotency-Key must be 8–128 letters, digits or _.:-',
       );
     }
-    const { db, clock } = app.deps;
     const organizationId = request.ctx.organization.id;
     const caller = request.ctx.user?.id ?? 'anonymous';
     const hash = requestHash(request);
-    const now = clock.now();
-    await db
-      .deleteFrom('idempotencyKeys')
-      .where('organizationId', '=', organizationId)
-      .where('caller', '=', caller)
-      .where('key', '=', key)
-      .where('createdAt', '<', new Date(now.getTime() - KEY_TTL_MS))
-      .execute();
-    const inserted = await db
-      .insertInto('idempotencyKeys')
-      .values({ organizationId, caller, key, requestHash: hash, createdAt: now })
-      .onConflict((oc) => oc.columns(['organizationId', 'caller', 'key']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted) {
-      request.idempotencyRecordId = inserted.id;
+    const id = await records.claim({
+      organizationId,
+      caller,
+      key,
+      requestHash: hash,
+      at: app.deps.clock.now(),
+    });
+    if (id !== null) {
+      request.idempotencyRecordId = id;
       return;
     }
-    const stored = await db
-      .selectFrom('idempotencyKeys')
-      .selectAll()
-      .where('organizationId', '=', organizationId)
-      .where('caller', '=', caller)
-      .where('key', '=', key)
-      .executeTakeFirstOrThrow();
+    const stored = await records.find(organizationId, caller, key);
+    if (!stored) {
+      // Taken a moment ago by a request that has failed since (5xx): it kept no record.
+      throw conflict(
+        'idempotency_in_progress',
+        'The first request with this Idempotency-Key just failed; retry',
+      );
+    }
     if (stored.requestHash !== hash) {
       throw unprocessable(
         'idempotency_key_reused',
@@ -93,20 +105,17 @@ export const idempotency = fp(async (app: FastifyInstance) => {
       reply.statusCode >= 500 ||
       (typeof payload !== 'string' && payload !== null && payload !== undefined)
     ) {
-      await app.deps.db.deleteFrom('idempotencyKeys').where('id', '=', id).execute();
+      await records.release(id);
       return payload;
     }
     const type = reply.getHeader('content-type');
-    await app.deps.db
-      .updateTable('idempotencyKeys')
-      .set({
-        statusCode: reply.statusCode,
-        responseBody: (payload as string | null | undefined) ?? null,
-        responseType: typeof type === 'string' ? type : null,
-        completedAt: app.deps.clock.now(),
-      })
-      .where('id', '=', id)
-      .execute();
+    await records.complete({
+      id,
+      statusCode: reply.statusCode,
+      responseBody: (payload as string | null | undefined) ?? null,
+      responseType: typeof type === 'string' ? type : null,
+      at: app.deps.clock.now(),
+    });
     return payload;
   });
 });
