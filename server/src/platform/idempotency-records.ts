@@ -175,19 +175,17 @@ const SWEEP_STATEMENTS = 100;
  * lapsed none has.
  */
 const sweepKeys = compiledStatement(['before'], (db, v) =>
-  db.deleteFrom('idempotencyKeys').where('id', 'in', (eb) =>
-    eb
-      .selectFrom((o) =>
-        o
-          .selectFrom('idempotencyKeys')
-          .select(['id', 'createdAt'])
-          .orderBy('id')
-          .limit(sql.lit(SWEEP_ROWS))
-          .as('oldest'),
-      )
-      .select('oldest.id')
-      .where('oldest.createdAt', '<', sql<Date>`${v.before}::timestamptz`),
-  ),
+  db
+    .with('oldest', (qb) =>
+      qb.selectFrom('idempotencyKeys').select(['id', 'createdAt']).orderBy('id').limit(sql.lit(SWEEP_ROWS)),
+    )
+    .deleteFrom('idempotencyKeys')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('oldest')
+        .select('oldest.id')
+        .where('oldest.createdAt', '<', sql<Date>`${v.before}::timestamptz`),
+    ),
 );
 
 /** Stores the batch's responses, each on its own record. */

@@ -24,8 +24,12 @@ export interface OrganizationMemory<T> {
 class Memory<T> {
   private readonly kept: ExpiringMap<T>;
   private readonly building = new Map<string, Promise<T>>();
-  /** Bumped by every drop: a build that began before it is returned but not kept. */
-  private generation = 0;
+  /**
+   * Bumped by every drop of its organization: a build that began before it is returned but not
+   * kept. Per organization, so another team's change (every process hears every team's) does
+   * not throw away this one's build.
+   */
+  private readonly generations = new Map<string, number>();
 
   constructor(
     ttlMs: number,
@@ -39,14 +43,14 @@ class Memory<T> {
     if (hit !== undefined) return Promise.resolve(hit);
     const pending = this.building.get(organizationId);
     if (pending) return pending;
-    const generation = this.generation;
+    const generation = this.generations.get(organizationId) ?? 0;
     const done = () => {
       if (this.building.get(organizationId) === load) this.building.delete(organizationId);
     };
     const load = this.build(db, organizationId).then(
       (value) => {
         done();
-        if (generation === this.generation) this.kept.set(organizationId, value);
+        if (generation === (this.generations.get(organizationId) ?? 0)) this.kept.set(organizationId, value);
         return value;
       },
       (error: unknown) => {
@@ -59,7 +63,7 @@ class Memory<T> {
   }
 
   drop(organizationId: string) {
-    this.generation += 1;
+    this.generations.set(organizationId, (this.generations.get(organizationId) ?? 0) + 1);
     this.kept.delete(organizationId);
     this.building.delete(organizationId);
   }
