@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFan, createOrg, type TestFan, useTimedTestApp } from '../test/test-app.ts';
 import { ledgerLines, signInAgain } from '../test/points.ts';
 import { IdempotencyRecords, KEY_TTL_MS, SWEEP_ROWS } from './idempotency-records.ts';
@@ -130,5 +130,23 @@ describe('Idempotency-Key on product writes', () => {
     expect(await records.sweep(t.clock.now())).toBeGreaterThanOrEqual(SWEEP_ROWS + 5);
     expect(await keys()).toEqual(['fresh-key']);
     expect(fresh).not.toBeNull();
+  });
+
+  it('still gives the fan the answer of a write whose answer could not be stored; a repeat is 409, not run again', async () => {
+    const fan = await createFan(t, await createOrg(t));
+    const failing = vi
+      .spyOn(IdempotencyRecords.prototype, 'complete')
+      .mockRejectedValueOnce(new Error('connection terminated'));
+    try {
+      const first = await send(fan, 'POST', '/api/checkin', 'unstored-key-0009', {});
+      expect(first.statusCode).toBe(200);
+      expect(first.json().pointsAwarded).toBe(10);
+    } finally {
+      failing.mockRestore();
+    }
+    const repeat = await send(fan, 'POST', '/api/checkin', 'unstored-key-0009', {});
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json().code).toBe('idempotency_in_progress');
+    expect((await ledgerLines(t, fan)).map((r) => r.amount)).toEqual([10]);
   });
 });

@@ -109,13 +109,19 @@ export const idempotency = fp(async (app: FastifyInstance) => {
       return payload;
     }
     const type = reply.getHeader('content-type');
-    await records.complete({
-      id,
-      statusCode: reply.statusCode,
-      responseBody: (payload as string | null | undefined) ?? null,
-      responseType: typeof type === 'string' ? type : null,
-      at: app.deps.clock.now(),
-    });
+    try {
+      await records.complete({
+        id,
+        statusCode: reply.statusCode,
+        responseBody: (payload as string | null | undefined) ?? null,
+        responseType: typeof type === 'string' ? type : null,
+        at: app.deps.clock.now(),
+      });
+    } catch (error) {
+      // The write ran and this is its answer: the fan gets it. Its key stays "in progress"
+      // (a repeat is answered 409, never run twice), as after a crash at this point.
+      request.log.warn({ err: (error as Error).message }, 'idempotency key: answer not stored');
+    }
     return payload;
   });
 });
