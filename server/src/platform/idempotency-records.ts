@@ -27,11 +27,11 @@ export interface KeyCompletion {
 /**
  * The Idempotency-Key records (decision 017, amendment of 2026-12-07). The fan app sends a key
  * with every write, so on race day each answer, check-in and entry also claims its key and then
- * stores its response: one statement and one commit each, unbatched, halved the throughput of
- * the hot writes. Claims and completions that arrive together now go in one statement each
- * (platform/batcher.ts), as the throttle's counters do; a request still waits for its own claim
- * before it runs and for its own completion before its answer leaves, so a repeat always finds
- * the first attempt either running (409) or answered.
+ * stores its response: one statement and one commit each, unbatched, nearly halved the
+ * throughput of the hot writes. Claims and completions that arrive together now go in one
+ * statement each (platform/batcher.ts), as the throttle's counters do; a request still waits for
+ * its own claim before it runs and for its own completion before its answer leaves, so a repeat
+ * finds the first attempt either running (409) or answered.
  */
 export class IdempotencyRecords {
   private readonly claims = new Batcher<KeyClaim, number | null>((batch) => this.claimAll(batch));
@@ -50,7 +50,7 @@ export class IdempotencyRecords {
 
   /**
    * The new record's id when this request is the key's first (or the key's record had lapsed:
-   * a lapsed key starts over in the same row); null when the key is taken, by an earlier
+   * a lapsed key starts over in its row, with a new id); null when the key is taken, by an earlier
    * request or by one in the same batch, and the caller must look at the stored record.
    */
   claim(claim: KeyClaim): Promise<number | null> {
@@ -74,9 +74,10 @@ export class IdempotencyRecords {
 
   /**
    * Deletes lapsed records, oldest first, up to `SWEEP_ROWS` per statement until a statement
-   * finds none (at most `SWEEP_STATEMENTS` per call; a record a process with a fast clock made
-   * may sit among the oldest without having lapsed, so a short statement is not the end): each fan write leaves one, with its response,
-   * and nothing else deletes a key a client never repeats. Returns how many went.
+   * finds none, at most `SWEEP_STATEMENTS` per call (a record a process with a fast clock made
+   * may sit among the oldest without having lapsed, so a short statement is not the end). Each
+   * fan write leaves a record with its answer, and nothing else deletes the key of a client
+   * that never repeats it. Returns how many went.
    */
   async sweep(now: Date): Promise<number> {
     let deleted = 0;
