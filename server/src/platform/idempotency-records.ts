@@ -98,15 +98,10 @@ export class IdempotencyRecords {
   private async claimAll(batch: KeyClaim[]): Promise<(number | null)[]> {
     // A statement may upsert a row once: a key twice in the batch (a retry racing its first
     // attempt) is claimed by its first occurrence, the later ones find it taken.
-    const first = new Map<string, number>();
-    batch.forEach((c, i) => {
-      const id = identity(c);
-      if (!first.has(id)) first.set(id, i);
-    });
+    const firsts = new Map<string, KeyClaim>();
+    for (const c of batch) if (!firsts.has(identity(c))) firsts.set(identity(c), c);
     // In key order: two processes' statements lock shared keys in the same order.
-    const claims = [...first.values()]
-      .map((i) => batch[i]!)
-      .sort((a, b) => (identity(a) < identity(b) ? -1 : identity(a) > identity(b) ? 1 : 0));
+    const claims = [...firsts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
     const { rows } = await claimKeys(this.db, {
       organizationIds: claims.map((c) => c.organizationId),
       callers: claims.map((c) => c.caller),
@@ -116,7 +111,7 @@ export class IdempotencyRecords {
       ttl: `${KEY_TTL_MS} milliseconds`,
     });
     const claimed = new Map(rows.map((r) => [identity(r), Number(r.id)]));
-    return batch.map((c, i) => (first.get(identity(c)) === i ? (claimed.get(identity(c)) ?? null) : null));
+    return batch.map((c) => (firsts.get(identity(c)) === c ? (claimed.get(identity(c)) ?? null) : null));
   }
 }
 

@@ -5,7 +5,7 @@ import { IdempotencyRecords, KEY_TTL_MS, SWEEP_ROWS } from './idempotency-record
 
 const t = useTimedTestApp();
 
-function send(fan: TestFan, method: 'POST' | 'DELETE', url: string, key?: string, body?: object) {
+function send(fan: TestFan, method: 'POST' | 'PATCH' | 'DELETE', url: string, key?: string, body?: object) {
   return t.app.inject({
     method,
     url,
@@ -81,16 +81,16 @@ describe('Idempotency-Key on product writes', () => {
     expect(later.body).toBe(ran[0]!.body);
   });
 
-  it("stores each of many simultaneous writes' own answer", async () => {
+  it("stores each of many simultaneous writes' own answer, never another fan's", async () => {
     const org = await createOrg(t);
     const fans = await Promise.all(Array.from({ length: 8 }, () => createFan(t, org)));
-    const firsts = await Promise.all(
-      fans.map((fan, i) => send(fan, 'POST', '/api/checkin', `many-keys-${i}-0007`, {})),
-    );
-    const repeats = await Promise.all(
-      fans.map((fan, i) => send(fan, 'POST', '/api/checkin', `many-keys-${i}-0007`, {})),
-    );
+    const rename = (fan: TestFan, i: number) =>
+      send(fan, 'PATCH', '/api/user/me', `many-keys-${i}-0007`, { firstName: `Racer${i}` });
+    const firsts = await Promise.all(fans.map(rename));
     expect(firsts.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    expect(firsts.map((r) => r.json().firstName)).toEqual(fans.map((_, i) => `Racer${i}`));
+    const repeats = await Promise.all(fans.map(rename));
+    expect(repeats.map((r) => r.json().userId)).toEqual(fans.map((f) => f.user.id));
     expect(repeats.map((r) => r.body)).toEqual(firsts.map((r) => r.body));
     expect(repeats.every((r) => r.headers['idempotent-replayed'] === 'true')).toBe(true);
   });

@@ -43,14 +43,14 @@ class Memory<T> {
     if (hit !== undefined) return Promise.resolve(hit);
     const pending = this.building.get(organizationId);
     if (pending) return pending;
-    const generation = this.generations.get(organizationId) ?? 0;
+    const generation = this.generationOf(organizationId);
     const done = () => {
       if (this.building.get(organizationId) === load) this.building.delete(organizationId);
     };
     const load = this.build(db, organizationId).then(
       (value) => {
         done();
-        if (generation === (this.generations.get(organizationId) ?? 0)) this.kept.set(organizationId, value);
+        if (generation === this.generationOf(organizationId)) this.kept.set(organizationId, value);
         return value;
       },
       (error: unknown) => {
@@ -62,8 +62,12 @@ class Memory<T> {
     return load;
   }
 
+  private generationOf(organizationId: string): number {
+    return this.generations.get(organizationId) ?? 0;
+  }
+
   drop(organizationId: string) {
-    this.generations.set(organizationId, (this.generations.get(organizationId) ?? 0) + 1);
+    this.generations.set(organizationId, this.generationOf(organizationId) + 1);
     this.kept.delete(organizationId);
     this.building.delete(organizationId);
   }
